@@ -1,0 +1,127 @@
+/**
+ * The one definition of a paper record and of the files that feed it.
+ * The ingest script validates every record with these schemas and the site reads the same types,
+ * so nothing else in the project re-declares a record's shape.
+ */
+import { z } from 'zod';
+
+/** What a link in an abstract points at, judged from its host and path. */
+export const LinkKindSchema = z.enum(['code', 'data', 'project', 'other']);
+
+/** A URL quoted in an abstract. Only http(s) URLs are ever kept. */
+export const LinkSchema = z.object({
+  /** The absolute http(s) URL, without trailing punctuation. */
+  url: z
+    .string()
+    .url()
+    .regex(/^https?:\/\//i, 'only http(s) URLs are kept'),
+  /** Whether the link is code, a dataset, a project page or anything else. */
+  kind: LinkKindSchema,
+});
+
+/** Where one copy of an abstract was found. A record lists one source per copy. */
+export const SourceSchema = z.object({
+  /** The dump's file name inside the dumps folder, e.g. `000_42c2417e74d889fe.txt`. */
+  file: z.string().min(1),
+  /** The dump's header line, its label (any language), e.g. `ICLR 2026 Papers`. */
+  header: z.string().min(1),
+  /** 1-based position of the abstract among the dump's abstracts. */
+  paragraph: z.number().int().positive(),
+  /** 1-based line number where the abstract starts in the file. */
+  line: z.number().int().positive(),
+});
+
+/** The kind of contribution a paper makes, read from the abstract's wording. */
+export const ContributionTypeSchema = z.enum([
+  'method',
+  'benchmark',
+  'dataset',
+  'theory',
+  'empirical',
+  'position',
+]);
+
+/** An acronym the abstract defines, e.g. `VLN` for `Vision-and-Language Navigation`. */
+export const AcronymSchema = z.object({
+  /** The short form as written, e.g. `VLN`. */
+  short: z.string().min(1),
+  /** The expansion as written, e.g. `Vision-and-Language Navigation`. */
+  long: z.string().min(1),
+});
+
+/** Another paper of the corpus that is about the same thing. */
+export const RelatedPaperSchema = z.object({
+  /** The related paper's slug. */
+  slug: z.string().min(1),
+  /** Cosine similarity of the two papers' TF-IDF vectors, 0..1. */
+  score: z.number().min(0).max(1),
+  /** The heaviest terms the two papers share: why they are related. */
+  terms: z.array(z.string()),
+});
+
+/** One paper: everything the site, the search index and the data export know about it. */
+export const PaperSchema = z.object({
+  /** Stable identifier: the first 12 hex digits of the SHA-256 of the normalised abstract. */
+  id: z.string().regex(/^[0-9a-f]{12}$/),
+  /** Stable URL segment: a readable part plus the first 6 hex digits of `id`, e.g. `sealqa-3f9a2c`. */
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  /** The paper's own named contribution (`SealQA`, `ETAP`), or null when the abstract names none. */
+  name: z.string().min(1).nullable(),
+  /** A readable title derived from the abstract, in sentence case, at most 100 characters. */
+  title: z.string().min(1).max(100),
+  /** One plain-text sentence saying what the paper contributes. */
+  summary: z.string().min(1),
+  /** The normalised source text, with LaTeX math and Markdown kept for rendering. */
+  abstract: z.string().min(1),
+  /** What a reader sees: no LaTeX commands and no Markdown markers. */
+  plainText: z.string().min(1),
+  /** Every http(s) URL in the abstract, in order of appearance, without duplicates. */
+  links: z.array(LinkSchema),
+  /** Every place this abstract was found; more than one when duplicates were merged. */
+  sources: z.array(SourceSchema).min(1),
+  /** Number of words in `plainText`. */
+  wordCount: z.number().int().positive(),
+  /** Topic slugs from the taxonomy, 1 to 4, strongest first. */
+  tags: z.array(z.string()).max(4),
+  /** Contribution types, strongest first. */
+  types: z.array(ContributionTypeSchema),
+  /** True when the paper links to code or says its code is released. */
+  hasCode: z.boolean(),
+  /** 5 to 10 distinctive keywords or key phrases, most distinctive first. */
+  keywords: z.array(z.string()),
+  /** Acronyms the abstract defines, in order of appearance. */
+  acronyms: z.array(AcronymSchema),
+  /** The most similar papers of the corpus, most similar first. */
+  related: z.array(RelatedPaperSchema),
+});
+
+/** The full record array, as written by the ingest script and read by the site. */
+export const PapersSchema = z.array(PaperSchema);
+
+/** One topic a reader browses by. */
+export const TopicSchema = z.object({
+  /** URL segment of the tag page, e.g. `reinforcement-learning`. */
+  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  /** Label shown to readers, e.g. `Reinforcement learning`. */
+  label: z.string().min(1),
+  /** One line saying what the topic covers. */
+  description: z.string().min(1),
+  /** Words, phrases and acronyms that signal the topic, matched on word boundaries. */
+  terms: z.array(z.string().min(1)).min(1),
+});
+
+/** The editable taxonomy file, `content/taxonomy.yaml`. */
+export const TaxonomySchema = z.object({
+  /** The topics, in the order the site lists them. */
+  topics: z.array(TopicSchema).min(1),
+});
+
+export type LinkKind = z.infer<typeof LinkKindSchema>;
+export type Link = z.infer<typeof LinkSchema>;
+export type Source = z.infer<typeof SourceSchema>;
+export type ContributionType = z.infer<typeof ContributionTypeSchema>;
+export type Acronym = z.infer<typeof AcronymSchema>;
+export type RelatedPaper = z.infer<typeof RelatedPaperSchema>;
+export type Paper = z.infer<typeof PaperSchema>;
+export type Topic = z.infer<typeof TopicSchema>;
+export type Taxonomy = z.infer<typeof TaxonomySchema>;
