@@ -125,3 +125,6 @@ export type RelatedPaper = z.infer<typeof RelatedPaperSchema>;
 export type Paper = z.infer<typeof PaperSchema>;
 export type Topic = z.infer<typeof TopicSchema>;
 export type Taxonomy = z.infer<typeof TaxonomySchema>;
+
+/** The fields ingest derives from one abstract alone, before corpus-wide enrichment adds the rest. */
+export type BasePaper = Omit<Paper, 'tags' | 'types' | 'hasCode' | 'keywords' | 'acronyms' | 'related'>;
