@@ -1,9 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: fast unit tests of src/lib, and browser tests that build the site once
+// (global setup) and drive Debian's Chromium against it.
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 300_000,
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/browser/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time: the machines have 2 cores.
+          fileParallelism: false,
+        },
+      },
+    ],
   },
 });

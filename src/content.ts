@@ -1,0 +1,69 @@
+/**
+ * The site's data, queried once: every page imports the lists it needs from here.
+ * The records come from the ingest script (`npm run ingest`), already validated; they are checked
+ * against the same schema again so a stale or hand-edited file fails the build with a clear message.
+ */
+import fs from 'node:fs';
+import { PapersSchema, type Paper } from './lib/schema';
+import { loadTaxonomy } from './lib/taxonomy';
+import { getUniqueTags, type Tag } from './lib/tags';
+
+/** Where ingest writes the records; PAPERS_JSON points a build at another record file. */
+const PAPERS_FILE = process.env.PAPERS_JSON || 'src/generated/papers.json';
+/** The taxonomy that names the topic tags; TAXONOMY_FILE points a build at another one. */
+const TAXONOMY_FILE = process.env.TAXONOMY_FILE || 'content/taxonomy.yaml';
+
+/** How many papers one page of a list shows: small enough to stay fast at 20,000 papers. */
+export const PAGE_SIZE = 100;
+
+function readPapers(file: string): Paper[] {
+  if (!fs.existsSync(file)) {
+    throw new Error(`${file} does not exist: run \`npm run ingest\` (npm run build does it for you).`);
+  }
+  const parsed = PapersSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${file}: record ${issue?.path.join('.')}: ${issue?.message}; re-run npm run ingest.`);
+  }
+  return parsed.data;
+}
+
+/** Every paper, in dump order (file name, then position in the dump). */
+export const papers: Paper[] = readPapers(PAPERS_FILE);
+
+/** The same papers sorted by title, for the alphabetical list. */
+export const papersByTitle: Paper[] = [...papers].sort(
+  (a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.slug.localeCompare(b.slug),
+);
+
+/** Papers by slug, for related-paper links. */
+export const papersBySlug: ReadonlyMap<string, Paper> = new Map(papers.map((p) => [p.slug, p]));
+
+/** The taxonomy's topics, in the order the site lists them. */
+export const topics = loadTaxonomy(TAXONOMY_FILE).topics;
+
+/** Every tag that some paper carries: topics first, then contribution types. */
+export const tags: Tag[] = getUniqueTags(papers, topics);
+
+/** Tags by slug, for labels. */
+export const tagsBySlug: ReadonlyMap<string, Tag> = new Map(tags.map((t) => [t.slug, t]));
+
+/** One dump (one venue file) with its label and how many abstracts it holds. */
+export interface DumpInfo {
+  file: string;
+  header: string;
+  count: number;
+}
+
+/** The dumps the corpus was built from, in file-name order. */
+export const dumps: DumpInfo[] = (() => {
+  const byFile = new Map<string, DumpInfo>();
+  for (const paper of papers) {
+    for (const source of paper.sources) {
+      const dump = byFile.get(source.file) ?? { file: source.file, header: source.header, count: 0 };
+      dump.count += 1;
+      byFile.set(source.file, dump);
+    }
+  }
+  return [...byFile.values()].sort((a, b) => a.file.localeCompare(b.file));
+})();

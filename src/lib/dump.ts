@@ -1,0 +1,192 @@
+/**
+ * Reads one dump file: decodes it strictly, takes its header line and splits the rest into paragraphs
+ * (one abstract each), remembering where each starts so every problem can be reported as `path:line`.
+ */
+import { normalizeAbstract, normalizeWhitespace } from './normalize';
+
+/** Something wrong with the input, shown to the user as `file:line: reason`. */
+export interface Problem {
+  /** The dump's file name (or path) as given to the ingest. */
+  file: string;
+  /** 1-based line the problem is on. */
+  line: number;
+  /** What is wrong, in words the person who edits the dump understands. */
+  reason: string;
+}
+
+/** One blank-line-separated block of a dump, as written. */
+export interface DumpParagraph {
+  /** 1-based position among the dump's paragraphs after the header. */
+  index: number;
+  /** 1-based line where the paragraph starts. */
+  line: number;
+  /** The paragraph's lines, without line endings. */
+  lines: string[];
+}
+
+/** A dump split into its label and its paragraphs, plus whatever made parts of it unreadable. */
+export interface ParsedDump {
+  file: string;
+  /** The first non-empty line, whitespace-normalised; null when the file has none. */
+  header: string | null;
+  paragraphs: DumpParagraph[];
+  problems: Problem[];
+}
+
+/** An abstract has at least this many words… */
+export const MIN_ABSTRACT_WORDS = 20;
+/** …and at least this many characters, once normalised. */
+export const MIN_ABSTRACT_CHARS = 100;
+/** Above this share of control characters a file is binary, not a text dump with a stray byte. */
+const MAX_CONTROL_SHARE = 0.1;
+
+const BLANK_LINE = /^\s*$/;
+const LINE_BREAK = /\r\n|\r|\n/;
+
+/** Why a normalised paragraph cannot be an abstract (`Page 2 of 7`), or null when it can. */
+export function notAnAbstract(text: string): string | null {
+  const words = countWords(text);
+  if (words >= MIN_ABSTRACT_WORDS && text.length >= MIN_ABSTRACT_CHARS) return null;
+  return (
+    `not an abstract: ${plural(words, 'word')}, ${plural(text.length, 'character')} ` +
+    `(an abstract has at least ${MIN_ABSTRACT_WORDS} words and ${MIN_ABSTRACT_CHARS} characters): ` +
+    `"${preview(text)}"`
+  );
+}
+
+/** Words separated by whitespace. */
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter((word) => word !== '').length;
+}
+
+/** Decodes and splits one dump; problems are collected, never thrown. */
+export function parseDump(file: string, bytes: Uint8Array): ParsedDump {
+  const decoded = decodeDump(file, bytes);
+  if ('problem' in decoded) {
+    return { file, header: null, paragraphs: [], problems: [decoded.problem] };
+  }
+  return splitDump(file, decoded.text);
+}
+
+/** The file's text (UTF-8, BOM dropped), or why it is not a text dump. */
+export function decodeDump(file: string, bytes: Uint8Array): { text: string } | { problem: Problem } {
+  const nul = bytes.indexOf(0);
+  if (nul !== -1) {
+    return { problem: { file, line: lineOfByte(bytes, nul), reason: 'binary file (contains NUL bytes), not a text dump' } };
+  }
+  if (controlShare(bytes) > MAX_CONTROL_SHARE) {
+    return { problem: { file, line: 1, reason: 'binary file (mostly control characters), not a text dump' } };
+  }
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
+  } catch {
+    return { problem: invalidUtf8Problem(file, bytes) };
+  }
+}
+
+/** Header line, then paragraphs separated by blank (or whitespace-only) lines. */
+export function splitDump(file: string, text: string): ParsedDump {
+  const lines = text.split(LINE_BREAK);
+  const headerIndex = lines.findIndex((line) => !BLANK_LINE.test(line));
+  if (headerIndex === -1) {
+    return { file, header: null, paragraphs: [], problems: [{ file, line: 1, reason: 'empty file' }] };
+  }
+  const header = normalizeWhitespace(lines[headerIndex] ?? '');
+  const paragraphs = splitParagraphs(lines, headerIndex + 1);
+  const problems: Problem[] = [];
+  if (notAnAbstract(header) === null) {
+    problems.push({
+      file,
+      line: headerIndex + 1,
+      reason:
+        `the first line must be the dump's label (e.g. "ICLR 2026 Papers"), ` +
+        `but it reads like an abstract: "${preview(header)}"`,
+    });
+  }
+  if (paragraphs.length === 0) {
+    problems.push({ file, line: headerIndex + 1, reason: `no abstracts after the header "${preview(header)}"` });
+  }
+  return { file, header, paragraphs, problems };
+}
+
+function splitParagraphs(lines: readonly string[], start: number): DumpParagraph[] {
+  const paragraphs: DumpParagraph[] = [];
+  let current: DumpParagraph | null = null;
+  for (let i = start; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (BLANK_LINE.test(line)) {
+      current = null;
+      continue;
+    }
+    if (!current) {
+      current = { index: paragraphs.length + 1, line: i + 1, lines: [] };
+      paragraphs.push(current);
+    }
+    current.lines.push(line);
+  }
+  return paragraphs;
+}
+
+/** The paragraph's normalised abstract, or the problem that keeps it from being one. */
+export function readParagraph(
+  file: string,
+  paragraph: DumpParagraph,
+): { abstract: string } | { problem: Problem } {
+  const abstract = normalizeAbstract(paragraph.lines);
+  const reason = notAnAbstract(abstract);
+  return reason === null ? { abstract } : { problem: { file, line: paragraph.line, reason } };
+}
+
+function invalidUtf8Problem(file: string, bytes: Uint8Array): Problem {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const badLines: number[] = [];
+  let lineStart = 0;
+  let lineNumber = 1;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && !endsLine(bytes, i)) continue;
+    try {
+      decoder.decode(bytes.subarray(lineStart, i));
+    } catch {
+      badLines.push(lineNumber);
+    }
+    lineStart = i + 1;
+    lineNumber++;
+  }
+  const first = badLines[0] ?? 1;
+  const others = badLines.length > 1 ? ` (and ${plural(badLines.length - 1, 'more line')})` : '';
+  return {
+    file,
+    line: first,
+    reason: `not valid UTF-8${others}; save the file as UTF-8 text`,
+  };
+}
+
+function controlShare(bytes: Uint8Array): number {
+  if (bytes.length === 0) return 0;
+  let controls = 0;
+  for (const byte of bytes) {
+    const isWhitespace = byte === 0x09 || byte === 0x0a || byte === 0x0c || byte === 0x0d;
+    if ((byte < 0x20 && !isWhitespace) || byte === 0x7f) controls++;
+  }
+  return controls / bytes.length;
+}
+
+function lineOfByte(bytes: Uint8Array, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset; i++) if (endsLine(bytes, i)) line++;
+  return line;
+}
+
+/** LF, or a CR not followed by LF: the same line breaks the text splitter counts. */
+function endsLine(bytes: Uint8Array, i: number): boolean {
+  return bytes[i] === 0x0a || (bytes[i] === 0x0d && bytes[i + 1] !== 0x0a);
+}
+
+function preview(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** `1 word`, `3 words`. */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,167 @@
+/**
+ * Turns the lines of one dump paragraph into the normalised abstract: the text every record is keyed,
+ * hashed and deduplicated by. Normalising must depend on the paragraph alone (never on other dumps), or
+ * an abstract's id and slug would change when dumps are added.
+ */
+
+/** Words that end a suspended hyphen (`pre- and post-training`, `first- or second-order`). */
+const SUSPENSION_WORDS = new Set(['and', 'or', 'to', 'nor', 'vs', 'versus']);
+
+/** First parts that stay hyphenated when a line break split them from the rest (`non- linear`). */
+const HYPHENATED_PREFIXES = new Set([
+  'non',
+  'self',
+  'multi',
+  'cross',
+  'semi',
+  'meta',
+  'well',
+  'inter',
+  'intra',
+  'out',
+  'fine',
+  'coarse',
+  'few',
+  'zero',
+  'one',
+  'two',
+  'three',
+  'single',
+  'long',
+  'short',
+  'high',
+  'low',
+  'large',
+  'small',
+  'open',
+  'closed',
+  'end',
+  'real',
+  'state',
+  'task',
+  'data',
+  'model',
+  'human',
+  'text',
+  'image',
+  'video',
+  'vision',
+  'language',
+]);
+
+/** Second parts that make a compound, not the tail of a hyphenated word (`model- based`). */
+const COMPOUND_SECOND_PARTS = new Set([
+  'based',
+  'aware',
+  'specific',
+  'driven',
+  'free',
+  'level',
+  'wise',
+  'like',
+  'agnostic',
+  'dependent',
+  'independent',
+  'invariant',
+  'efficient',
+  'intensive',
+  'oriented',
+  'centric',
+  'guided',
+  'conditioned',
+  'shot',
+  'order',
+  'scale',
+  'grained',
+  'tuned',
+  'trained',
+  'supervised',
+  'of',
+  'the',
+  'art',
+  'world',
+  'time',
+  'step',
+  'term',
+  'off',
+  'up',
+  'in',
+  'on',
+]);
+
+/**
+ * `left- right`: a letter-or-digit word ending in a hyphen followed by a space and a lowercase word.
+ * The word must start the text or follow a space or an opening bracket/quote, so `$x- y$`,
+ * `\alpha- b` and URLs (which contain no spaces) are never touched.
+ */
+const SPLIT_HYPHEN = /(?<=^|[\s([{"'“‘])([\p{L}\p{N}][\p{L}\p{N}-]*)- (\p{Ll}\p{L}*)/gu;
+
+/** Zero-width characters and soft hyphens a PDF copy leaves inside words; they carry no text. */
+const INVISIBLE = /[\u00AD\u200B\u2060\uFEFF]/g;
+/** Tabs, form feeds, other control characters and every Unicode space become one plain space. */
+const SPACE_RUN = /[\p{Zs}\t\v\f\x00-\x08\x0E-\x1F\x7F]+/gu;
+
+/** NFC, no invisible characters, every run of spaces collapsed to one, trimmed. One line of text. */
+export function normalizeWhitespace(text: string): string {
+  return text.normalize('NFC').replace(INVISIBLE, '').replace(SPACE_RUN, ' ').trim();
+}
+
+/**
+ * Joins the hard-wrapped lines of a paragraph with one space. A line ending in a hyphen right after a
+ * letter or digit joins the next line without a space when that line starts with something other
+ * than a lowercase letter (`GPT-` + `4`); otherwise the `word- next` pair is left for
+ * {@link repairHyphenation} to judge, like the same split inside a line.
+ */
+export function joinLines(lines: readonly string[]): string {
+  const parts = lines.map(normalizeWhitespace).filter((line) => line !== '');
+  let joined = parts[0] ?? '';
+  for (const line of parts.slice(1)) {
+    const glued = /[\p{L}\p{N}]-$/u.test(joined) && !/^\p{Ll}/u.test(line);
+    joined += glued ? line : ` ${line}`;
+  }
+  return joined;
+}
+
+/** How `left- right` reads once repaired: joined, hyphenated, or left as written. */
+export function repairHyphenPair(left: string, right: string, text: string): string {
+  const lowerLeft = left.toLowerCase();
+  const lowerRight = right.toLowerCase();
+  if (SUSPENSION_WORDS.has(lowerRight)) return `${left}- ${right}`;
+  const lowerText = text.toLowerCase();
+  if (containsWord(lowerText, `${lowerLeft}-${lowerRight}`)) return `${left}-${right}`;
+  if (containsWord(lowerText, `${lowerLeft}${lowerRight}`)) return `${left}${right}`;
+  const isCompoundAlready = left.includes('-') || /\p{N}/u.test(left) || /.\p{Lu}/u.test(left);
+  if (isCompoundAlready) return `${left}-${right}`;
+  if (HYPHENATED_PREFIXES.has(lowerLeft) || COMPOUND_SECOND_PARTS.has(lowerRight)) {
+    return `${left}-${right}`;
+  }
+  return `${left}${right}`;
+}
+
+function containsWord(haystack: string, word: string): boolean {
+  let from = haystack.indexOf(word);
+  while (from !== -1) {
+    const before = haystack[from - 1] ?? ' ';
+    const after = haystack[from + word.length] ?? ' ';
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return true;
+    from = haystack.indexOf(word, from + 1);
+  }
+  return false;
+}
+
+/**
+ * Repairs words a PDF split at a line end (`ref- erencing` → `referencing`) without breaking real
+ * compounds (`multi- task` → `multi-task`) or suspended hyphens (`pre- and post-training`). The text's
+ * own spelling elsewhere decides first; then acronyms, known prefixes and compound tails keep the
+ * hyphen; anything else is joined.
+ */
+export function repairHyphenation(text: string): string {
+  return text.replace(SPLIT_HYPHEN, (_pair, left: string, right: string) =>
+    repairHyphenPair(left, right, text),
+  );
+}
+
+/** The normalised abstract of one paragraph: joined lines, NFC, single spaces, hyphenation repaired. */
+export function normalizeAbstract(lines: readonly string[]): string {
+  return repairHyphenation(joinLines(lines));
+}

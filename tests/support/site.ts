@@ -1,0 +1,59 @@
+/**
+ * Builds a site from a dumps folder into its own output folder and serves it on loopback, so browser
+ * tests never touch the developer's dist/ or src/generated/.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import sirv from 'sirv';
+
+export interface BuiltSite {
+  outDir: string;
+  papersFile: string;
+}
+
+/** Runs ingest and `astro build` for one dumps folder; throws with the build output on failure. */
+export function buildSite(options: { dumps: string; outDir: string; base?: string }): BuiltSite {
+  const papersFile = `${options.outDir}.papers.json`;
+  fs.rmSync(options.outDir, { recursive: true, force: true });
+  const env = {
+    ...process.env,
+    PAPERS_JSON: papersFile,
+    OUT_DIR: options.outDir,
+    BASE_PATH: options.base ?? '/',
+  };
+  const run = (cmd: string, args: string[]) =>
+    execFileSync(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  run('npx', ['tsx', 'scripts/ingest.ts', '--dumps', options.dumps, '--out', papersFile]);
+  run('npx', ['astro', 'build']);
+  return { outDir: options.outDir, papersFile };
+}
+
+/** Serves a built folder like a static host: directory index, 404.html for unknown paths. */
+export async function serveSite(
+  outDir: string,
+  base = '/',
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const serve = sirv(outDir, { dev: false, etag: false, extensions: ['html'] });
+  const notFound = fs.readFileSync(path.join(outDir, '404.html'));
+  const prefix = base.replace(/\/?$/, '/');
+  const server = http.createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (!url.startsWith(prefix)) {
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' }).end(notFound);
+      return;
+    }
+    req.url = `/${url.slice(prefix.length)}`;
+    serve(req, res, () => {
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' }).end(notFound);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${prefix}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
