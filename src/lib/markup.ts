@@ -147,3 +147,37 @@ export function remarkAbstract() {
     );
   };
 }
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * remark plugin: marks up every whole-word use of an acronym the abstract defines as `<abbr>`,
+ * focusable so keyboard readers can reveal the expansion too.
+ */
+export function remarkAcronyms(acronyms: readonly { short: string; long: string }[]) {
+  return (tree: Root) => {
+    if (acronyms.length === 0) return;
+    const expansions = new Map(acronyms.map((a) => [a.short, a.long]));
+    const pattern = new RegExp(
+      `(?<![\\p{L}\\p{N}-])(${[...expansions.keys()]
+        .sort((a, b) => b.length - a.length)
+        .map(escapeRegExp)
+        .join('|')})(?![\\p{L}\\p{N}-])`,
+      'gu',
+    );
+    findAndReplace(
+      tree,
+      [
+        pattern,
+        (short: string) => ({
+          type: 'emphasis',
+          data: { hName: 'abbr', hProperties: { title: expansions.get(short), tabIndex: 0 } },
+          children: [{ type: 'text', value: short }],
+        }),
+      ],
+      { ignore: ['link', 'inlineCode'] },
+    );
+  };
+}

@@ -8,12 +8,12 @@ import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { remarkAbstract, replaceTexQuotes } from './markup';
+import type { Acronym } from './schema';
+import { remarkAbstract, remarkAcronyms, replaceTexQuotes } from './markup';
 
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkMath)
-  .use(remarkAbstract)
+const markdown = unified().use(remarkParse).use(remarkMath).use(remarkAbstract).freeze();
+
+const html = unified()
   // Raw HTML was already turned into text by remarkAbstract; never let any through.
   .use(remarkRehype, { allowDangerousHtml: false })
   // trust: false keeps \href{javascript:…} and friends inert; errors render in place, never throw.
@@ -21,7 +21,9 @@ const processor = unified()
   .use(rehypeStringify)
   .freeze();
 
-/** Renders one abstract to an HTML fragment. */
-export function renderAbstract(abstract: string): string {
-  return String(processor.processSync(replaceTexQuotes(abstract)));
+/** Renders one abstract to an HTML fragment; defined acronyms become `<abbr>` with their expansion. */
+export function renderAbstract(abstract: string, acronyms: readonly Acronym[] = []): string {
+  const tree = markdown.runSync(markdown.parse(replaceTexQuotes(abstract)));
+  remarkAcronyms(acronyms)(tree);
+  return html.stringify(html.runSync(tree));
 }

@@ -34,8 +34,12 @@ const UNDECOMPOSABLE_RE = /[ßæœøłđðþı]/g;
 const MARKS_RE = /\p{M}+/gu;
 const APOSTROPHES_RE = /['’]/g;
 
+const ASCII_RE = /^[\x00-\x7f]*$/;
+
 /** Lower-cases and strips diacritics, so `Lévy` and `levy` are the same term. */
 export function foldText(text: string): string {
+  // Most words are plain ASCII: skip the (slow) Unicode normalisation for them.
+  if (ASCII_RE.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(MARKS_RE, '')
@@ -46,42 +50,42 @@ export function foldText(text: string): string {
 /** Folds one word: also drops a possessive `'s` and any inner apostrophe (`model's` → `model`). */
 export function foldWord(word: string): string {
   const folded = foldText(word);
+  if (!folded.includes("'") && !folded.includes('’')) return folded;
   const possessive = /['’]s$/.exec(folded);
   const stem = possessive ? folded.slice(0, possessive.index) : folded;
   return stem.replace(APOSTROPHES_RE, '');
 }
 
 // A word is a run of letters, marks and digits, possibly with inner apostrophes (`don't`).
-const WORD = String.raw`[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*`;
+const WORD_RE = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
 // Hyphen-minus, hyphen, non-breaking hyphen and en dash join the parts of a compound.
-const JOINER = String.raw`[-‐‑–]`;
-const GROUP_RE = new RegExp(`${WORD}(?:${JOINER}${WORD})*`, 'gu');
-const WORD_RE = new RegExp(WORD, 'gu');
+const JOINERS = new Set(['-', '‐', '‑', '–']);
 
 /** Splits text into folded words, plus one joined term per hyphenated group. */
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  for (const group of text.matchAll(GROUP_RE)) {
-    const groupStart = group.index;
-    const parts: Token[] = [];
-    for (const word of group[0].matchAll(WORD_RE)) {
-      const term = foldWord(word[0]);
-      if (term === '') continue;
-      const start = groupStart + word.index;
-      parts.push({ term, start, end: start + word[0].length, compound: false });
+  let group: Token[] = [];
+  const closeGroup = () => {
+    const first = group[0];
+    const last = group[group.length - 1];
+    if (group.length > 1 && first && last) {
+      const term = group.map((p) => p.term).join('');
+      tokens.push({ term, start: first.start, end: last.end, compound: true });
     }
-    tokens.push(...parts);
-    const first = parts[0];
-    const last = parts[parts.length - 1];
-    if (parts.length > 1 && first && last) {
-      tokens.push({
-        term: parts.map((p) => p.term).join(''),
-        start: first.start,
-        end: last.end,
-        compound: true,
-      });
-    }
+    group = [];
+  };
+  for (const word of text.matchAll(WORD_RE)) {
+    const start = word.index;
+    const previous = group[group.length - 1];
+    const joined = previous && start === previous.end + 1 && JOINERS.has(text[previous.end] ?? '');
+    if (!joined) closeGroup();
+    const term = foldWord(word[0]);
+    if (term === '') continue;
+    const token = { term, start, end: start + word[0].length, compound: false };
+    tokens.push(token);
+    group.push(token);
   }
+  closeGroup();
   return tokens;
 }
 

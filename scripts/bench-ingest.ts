@@ -1,0 +1,146 @@
+/**
+ * Measures the ingest of 20,000 synthetic abstracts: wall time and peak memory, against the targets
+ * (≤ 10 s, ≤ 1 GB on a 2-core machine). Prints one line; exits 1 when a target is missed.
+ *   tsx scripts/bench-ingest.ts [--count 20000] [--workers <n>] [--taxonomy content/taxonomy.yaml]
+ * The dumps are generated once into .bench/dumps-<count> (scripts/generate-dumps.ts). The ingest runs
+ * in a child process, as `npm run ingest` does, so its peak RSS is its own.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  buildBasePapersInParallel,
+  enrichAndValidate,
+  readDumpsDir,
+  serializePapers,
+  writeFileAtomic,
+} from '../src/lib/ingest';
+import { loadTaxonomy } from '../src/lib/taxonomy';
+import { generateDumps, writeDumps } from './generate-dumps';
+
+const TARGET_SECONDS = 10;
+const TARGET_MEGABYTES = 1024;
+
+interface Options {
+  count: number;
+  workers: number;
+  taxonomy: string;
+  child: boolean;
+}
+
+/** What the child reports: seconds per step and its own peak resident memory. */
+interface ChildReport {
+  papers: number;
+  problems: number;
+  steps: { derive: number; enrich: number; write: number; total: number };
+  maxRssMb: number;
+}
+
+function readOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      count: { type: 'string', default: '20000' },
+      workers: { type: 'string', default: String(availableParallelism()) },
+      taxonomy: { type: 'string', default: 'content/taxonomy.yaml' },
+      child: { type: 'boolean', default: false },
+    },
+  });
+  return {
+    count: Number(values.count),
+    workers: Number(values.workers),
+    taxonomy: values.taxonomy ?? 'content/taxonomy.yaml',
+    child: values.child ?? false,
+  };
+}
+
+const dumpsDir = (count: number): string => join('.bench', `dumps-${count}`);
+
+function ensureDumps(count: number): string {
+  const dir = dumpsDir(count);
+  if (!existsSync(dir)) writeDumps(dir, generateDumps(count, 5, 1));
+  return dir;
+}
+
+function folderMegabytes(dir: string): number {
+  const bytes = readdirSync(dir).reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
+  return bytes / 1e6;
+}
+
+/** The ingest itself, timed step by step, exactly as scripts/ingest.ts runs it. */
+async function measureInChild(options: Options): Promise<number> {
+  const seconds = (since: number) => (performance.now() - since) / 1000;
+  const start = performance.now();
+  const taxonomy = loadTaxonomy(options.taxonomy);
+  const files = readDumpsDir(dumpsDir(options.count));
+  const base = await buildBasePapersInParallel(files, options.workers);
+  const derived = performance.now();
+  const result = enrichAndValidate(base, taxonomy);
+  const enriched = performance.now();
+  const out = join('.bench', `papers-${options.count}.json`);
+  writeFileAtomic(out, serializePapers(result.papers));
+  const report: ChildReport = {
+    papers: result.papers.length,
+    problems: result.problems.length,
+    steps: {
+      derive: (derived - start) / 1000,
+      enrich: (enriched - derived) / 1000,
+      write: seconds(enriched),
+      total: seconds(start),
+    },
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+  };
+  rmSync(out, { force: true });
+  console.log(JSON.stringify(report));
+  return 0;
+}
+
+function runChild(options: Options): { report: ChildReport; wallSeconds: number } {
+  const start = performance.now();
+  const child = spawnSync(
+    'npx',
+    [
+      'tsx',
+      'scripts/bench-ingest.ts',
+      '--child',
+      '--count',
+      String(options.count),
+      '--workers',
+      String(options.workers),
+      '--taxonomy',
+      options.taxonomy,
+    ],
+    { encoding: 'utf8' },
+  );
+  const wallSeconds = (performance.now() - start) / 1000;
+  if (child.status !== 0) throw new Error(`ingest child failed:\n${child.stderr}`);
+  const report = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '{}') as ChildReport;
+  return { report, wallSeconds };
+}
+
+function summarise(options: Options, megabytes: number, wall: number, report: ChildReport): string {
+  const { steps } = report;
+  const withinTargets = wall <= TARGET_SECONDS && report.maxRssMb <= TARGET_MEGABYTES;
+  return (
+    `ingest ${options.count} abstracts (${megabytes.toFixed(1)} MB, ${options.workers} workers): ` +
+    `${wall.toFixed(1)} s wall, ${Math.round(report.maxRssMb)} MB peak RSS ` +
+    `[in process ${steps.total.toFixed(1)} s: read+derive ${steps.derive.toFixed(1)} s, ` +
+    `enrich+validate ${steps.enrich.toFixed(1)} s, write ${steps.write.toFixed(1)} s; ` +
+    `${report.papers} papers, ${report.problems} problems] ` +
+    `target ≤ ${TARGET_SECONDS} s, ≤ ${TARGET_MEGABYTES} MB: ${withinTargets ? 'OK' : 'MISSED'}`
+  );
+}
+
+async function run(argv: string[]): Promise<number> {
+  const options = readOptions(argv);
+  if (options.child) return measureInChild(options);
+  const dir = ensureDumps(options.count);
+  const { report, wallSeconds } = runChild(options);
+  const line = summarise(options, folderMegabytes(dir), wallSeconds, report);
+  console.log(line);
+  return line.endsWith('OK') ? 0 : 1;
+}
+
+process.exitCode = await run(process.argv.slice(2));

@@ -1,0 +1,159 @@
+/**
+ * Runs in the bench page (bundled by esbuild): drives one engine's worker and measures it.
+ * Playwright calls `window.bench.run` and `window.bench.type` and reads back plain numbers.
+ */
+interface EngineSpec {
+  workerUrl: string;
+  indexUrl: string;
+}
+
+interface Hit {
+  slug: string;
+  title?: string;
+  snippet?: string;
+  snippetRanges?: [number, number][];
+}
+
+type Answer =
+  | { type: 'ready'; loadMs: number }
+  | { type: 'results'; id: number; tookMs: number; results: { total: number; hits: Hit[] } }
+  | { type: 'error'; id: number | null; message: string };
+
+export interface RunResult {
+  /** From creating the worker to its `ready`: fetch, parse and index set-up. */
+  loadMs: number;
+  /** Per query: from posting it to receiving its answer on the main thread. */
+  roundTripMs: number[];
+  /** Per query: time spent in the worker. */
+  workerMs: number[];
+  /** Per query: the slugs of the first results. */
+  slugs: string[][];
+}
+
+export interface TypingResult {
+  /** Durations of main-thread tasks over 50 ms while typing (PerformanceObserver `longtask`). */
+  longTasksMs: number[];
+  keystrokes: number;
+  /** Answers rendered (stale answers are dropped, as the UI will do). */
+  rendered: number;
+}
+
+class EngineClient {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, (answer: Answer) => void>();
+  private nextId = 1;
+  readonly ready: Promise<number>;
+  onAnswer: ((answer: Answer) => void) | undefined;
+
+  constructor(spec: EngineSpec) {
+    const started = performance.now();
+    this.worker = new Worker(spec.workerUrl);
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.addEventListener('message', (event: MessageEvent<Answer>) => {
+        const answer = event.data;
+        if (answer.type === 'ready') resolve(performance.now() - started);
+        else if (answer.type === 'error' && answer.id === null) reject(new Error(answer.message));
+        else if (answer.id !== null) {
+          this.waiting.get(answer.id)?.(answer);
+          this.waiting.delete(answer.id);
+          this.onAnswer?.(answer);
+        }
+      });
+    });
+    this.worker.postMessage({ type: 'init', indexUrl: spec.indexUrl });
+  }
+
+  send(query: string, limit: number): { id: number; answer: Promise<Answer> } {
+    const id = this.nextId++;
+    const answer = new Promise<Answer>((resolve) => this.waiting.set(id, resolve));
+    this.worker.postMessage({ type: 'search', id, query, limit });
+    return { id, answer };
+  }
+
+  close(): void {
+    this.worker.terminate();
+  }
+}
+
+async function run(spec: EngineSpec, warmup: string[], queries: string[]): Promise<RunResult> {
+  const client = new EngineClient(spec);
+  const loadMs = await client.ready;
+  for (const query of warmup) await client.send(query, 10).answer;
+  const result: RunResult = { loadMs, roundTripMs: [], workerMs: [], slugs: [] };
+  for (const query of queries) {
+    const started = performance.now();
+    const answer = await client.send(query, 10).answer;
+    result.roundTripMs.push(performance.now() - started);
+    if (answer.type !== 'results') throw new Error(`"${query}": ${JSON.stringify(answer)}`);
+    result.workerMs.push(answer.tookMs);
+    result.slugs.push(answer.results.hits.map((h) => h.slug));
+  }
+  client.close();
+  return result;
+}
+
+/** Builds result items from text nodes and <mark>s, as the real UI will. */
+function render(list: HTMLElement, hits: readonly Hit[]): void {
+  list.replaceChildren(
+    ...hits.map((hit) => {
+      const item = document.createElement('li');
+      const title = document.createElement('strong');
+      title.textContent = hit.title ?? hit.slug;
+      const snippet = document.createElement('p');
+      const text = hit.snippet ?? '';
+      let at = 0;
+      for (const [start, end] of hit.snippetRanges ?? []) {
+        snippet.append(text.slice(at, start));
+        const mark = document.createElement('mark');
+        mark.textContent = text.slice(start, end);
+        snippet.append(mark);
+        at = end;
+      }
+      snippet.append(text.slice(at));
+      item.append(title, snippet);
+      return item;
+    }),
+  );
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Types each phrase a character at a time, sending every prefix, and records long tasks. */
+async function type(spec: EngineSpec, phrases: string[], keyDelayMs: number): Promise<TypingResult> {
+  const client = new EngineClient(spec);
+  await client.ready;
+  const input = document.createElement('input');
+  const list = document.createElement('ol');
+  document.body.append(input, list);
+  const longTasksMs: number[] = [];
+  const observer = new PerformanceObserver((entries) => {
+    for (const entry of entries.getEntries()) longTasksMs.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: false });
+  let latest = 0;
+  let rendered = 0;
+  let keystrokes = 0;
+  client.onAnswer = (answer) => {
+    if (answer.type === 'results' && answer.id === latest) {
+      render(list, answer.results.hits);
+      rendered += 1;
+    }
+  };
+  for (const phrase of phrases) {
+    for (let end = 1; end <= phrase.length; end += 1) {
+      input.value = phrase.slice(0, end);
+      latest = client.send(input.value, 10).id;
+      keystrokes += 1;
+      await pause(keyDelayMs);
+    }
+    await pause(300);
+  }
+  await pause(500);
+  observer.disconnect();
+  client.close();
+  input.remove();
+  list.remove();
+  return { longTasksMs, keystrokes, rendered };
+}
+
+(window as unknown as { bench: unknown }).bench = { run, type };

@@ -1,0 +1,103 @@
+/**
+ * Builds the paper records the site reads, from the abstract dumps. Contract (docs/ingest.md):
+ *   tsx scripts/ingest.ts [--dumps content/dumps] [--out src/generated/papers.json]
+ *                         [--taxonomy content/taxonomy.yaml] [--check] [--workers <n>]
+ * Problems print as `path:line: reason`; the last line is the summary. Exit 0 when the records were
+ * written (or, with --check, would be), 1 for bad input (nothing written), 2 for a bad command line.
+ */
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import {
+  DumpsFolderError,
+  formatProblem,
+  formatSummary,
+  ingestDumpsInParallel,
+  readDumpsDir,
+  serializePapers,
+  writeFileAtomic,
+  type IngestResult,
+} from '../src/lib/ingest';
+import { loadTaxonomy } from '../src/lib/taxonomy';
+
+const USAGE =
+  'usage: npm run ingest -- [--dumps <dir>] [--out <file.json>] [--taxonomy <file.yaml>] [--check] [--workers <n>]';
+
+interface Options {
+  dumps: string;
+  out: string;
+  taxonomy: string;
+  check: boolean;
+  workers: number;
+}
+
+/** A failure the user can fix from its one-line message; no stack trace. */
+class InputError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+function readOptions(argv: string[]): Options {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        dumps: { type: 'string', default: 'content/dumps' },
+        out: { type: 'string', default: 'src/generated/papers.json' },
+        taxonomy: { type: 'string', default: 'content/taxonomy.yaml' },
+        check: { type: 'boolean', default: false },
+        workers: { type: 'string', default: String(availableParallelism()) },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+    const workers = Number(values.workers);
+    if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers must be a positive integer');
+    return { ...values, workers } as Options;
+  } catch (error) {
+    throw new InputError(`${(error as Error).message}\n${USAGE}`, 2);
+  }
+}
+
+function readInputs(options: Options) {
+  try {
+    return { files: readDumpsDir(options.dumps), taxonomy: loadTaxonomy(options.taxonomy) };
+  } catch (error) {
+    if (error instanceof DumpsFolderError) throw new InputError(error.message, 1);
+    // The taxonomy loader's message already starts with the file and line at fault.
+    throw new InputError((error as Error).message, 1);
+  }
+}
+
+function report(result: IngestResult, options: Options): void {
+  for (const problem of result.problems) console.error(formatProblem(problem, options.dumps));
+}
+
+function writeOutput(result: IngestResult, options: Options): string {
+  if (result.problems.length > 0) return '; nothing written';
+  if (options.check) return ' (check only, nothing written)';
+  writeFileAtomic(options.out, serializePapers(result.papers));
+  console.log(`wrote ${options.out}`);
+  return '';
+}
+
+async function run(argv: string[]): Promise<number> {
+  try {
+    const options = readOptions(argv);
+    const { files, taxonomy } = readInputs(options);
+    const result = await ingestDumpsInParallel(files, taxonomy, options.workers);
+    report(result, options);
+    const outcome = writeOutput(result, options);
+    console.log(formatSummary(result.stats, result.problems.length) + outcome);
+    return result.problems.length === 0 ? 0 : 1;
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    console.error(error.message);
+    return error.exitCode;
+  }
+}
+
+process.exitCode = await run(process.argv.slice(2));

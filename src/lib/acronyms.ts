@@ -1,0 +1,109 @@
+/**
+ * Acronyms an abstract defines, "Vision-and-Language Navigation (VLN)" or "ETAP (Ensemble Task
+ * Affinity Predictor)", found with the Schwartz & Hearst (2003) algorithm. Hand-written: no
+ * maintained npm package implements it, and it is forty lines.
+ */
+import type { Acronym } from './schema';
+import { stripAcronymPlural, STOP_WORDS } from './terms';
+
+const PARENTHESISED = /\(([^()]{1,120})\)/g;
+/** A short form is one token of letters, digits and hyphens with at least one capital. */
+const SHORT_FORM = /^\p{L}[\p{L}\p{N}-]{0,11}$/u;
+/** Text that cannot belong to a long form: a long form never spans a clause boundary. */
+const CLAUSE_BREAK = /[.;:,!?()[\]{}"\u201c\u201d\u2014\u2013]|--/g;
+const HAS_CLAUSE_BREAK = new RegExp(CLAUSE_BREAK.source);
+const WORD_SEPARATOR = /[\s\-\u2010\u2011]+/;
+
+/** Every acronym defined in the text, once each, in order of first definition. */
+export function findAcronyms(text: string): Acronym[] {
+  const found = new Map<string, Acronym>();
+  for (const match of text.matchAll(PARENTHESISED)) {
+    const inner = (match[1] ?? '').trim();
+    const before = text.slice(0, match.index);
+    const acronym = longFormBefore(inner, before) ?? longFormInside(inner, before);
+    if (acronym && !found.has(acronym.short)) found.set(acronym.short, acronym);
+  }
+  return [...found.values()];
+}
+
+/** "Long Form (LF)": the short form in parentheses, the long form just before it. */
+function longFormBefore(inner: string, before: string): Acronym | null {
+  if (!isShortForm(inner)) return null;
+  const short = stripAcronymPlural(inner);
+  const clause = lastClause(before);
+  const words = clause.split(/\s+/).filter(Boolean);
+  const letters = short.replace(/[^\p{L}\p{N}]/gu, '').length;
+  const window = words.slice(-Math.min(letters + 5, letters * 2)).join(' ');
+  const long = bestLongForm(short, window);
+  return long && isPlausible(short, long) ? { short, long: readableLongForm(long) } : null;
+}
+
+/** "SF (Long Form)": a capitalised name followed by its expansion in parentheses. */
+function longFormInside(inner: string, before: string): Acronym | null {
+  const name = /(\S+)\s*$/.exec(before)?.[1] ?? '';
+  if (!isShortForm(name) || !/\s/.test(inner) || HAS_CLAUSE_BREAK.test(inner)) return null;
+  const short = stripAcronymPlural(name);
+  const long = bestLongForm(short, inner);
+  return long === inner && isPlausible(short, long) ? { short, long: readableLongForm(long) } : null;
+}
+
+function isShortForm(token: string): boolean {
+  return SHORT_FORM.test(token) && /\p{Lu}/u.test(token) && token.replace(/-/g, '').length >= 2;
+}
+
+function lastClause(before: string): string {
+  let start = 0;
+  for (const match of before.matchAll(CLAUSE_BREAK)) start = match.index + match[0].length;
+  return before.slice(start);
+}
+
+function isAlphanumeric(char: string | undefined): boolean {
+  return char !== undefined && /[\p{L}\p{N}]/u.test(char);
+}
+
+/**
+ * Schwartz & Hearst: match the short form's characters right to left inside the candidate, the
+ * first character at the start of a word; the long form runs from that word to the end.
+ */
+function bestLongForm(short: string, candidate: string): string | null {
+  const shortChars = short.toLowerCase();
+  const longChars = candidate.toLowerCase();
+  let s = shortChars.length - 1;
+  let l = longChars.length - 1;
+  for (; s >= 0; s--) {
+    const char = shortChars[s];
+    if (!isAlphanumeric(char)) continue;
+    while (l >= 0 && (longChars[l] !== char || (s === 0 && isAlphanumeric(longChars[l - 1])))) {
+      l--;
+    }
+    if (l < 0) return null;
+    l--;
+  }
+  const start = Math.max(candidate.lastIndexOf(' ', l) + 1, 0);
+  const long = candidate.slice(start).trim();
+  return long.length > short.length && !long.includes(short) ? long : null;
+}
+
+/**
+ * The long form's words must mostly start with the short form's letters, so that "Dropping the
+ * Positional Embeddings of LMs after training (DroPE)" is rejected while "Heterogeneous Event
+ * causality Disentangling Representation learning Approach (HEDRA)" is kept.
+ */
+function isPlausible(short: string, long: string): boolean {
+  const letters = new Set(short.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
+  const contentWords = long
+    .split(WORD_SEPARATOR)
+    .filter((word) => word !== '' && !STOP_WORDS.has(word.toLowerCase()));
+  const misses = contentWords.filter((word) => !letters.has(word[0]!.toLowerCase())).length;
+  return contentWords.length <= letters.size + 1 && misses <= Math.max(1, Math.floor(contentWords.length / 3));
+}
+
+/** "Large language models" → "large language models": the capital only marked a sentence start. */
+function readableLongForm(long: string): string {
+  const [first = '', ...rest] = long.split(' ');
+  const onlyStartCapital = /^\p{Lu}[\p{Ll}\p{N}-]*$/u.test(first) && !/^\p{Lu}.*-\p{Lu}/u.test(first);
+  const restLowerOrAcronym = rest.every((word) => !/^\p{Lu}\p{Ll}/u.test(word));
+  return onlyStartCapital && restLowerOrAcronym && rest.length > 0
+    ? first[0]!.toLowerCase() + long.slice(1)
+    : long;
+}

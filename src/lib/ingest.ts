@@ -1,0 +1,367 @@
+/**
+ * The ingest pipeline: dump files in, validated paper records out, with every problem found along the
+ * way (all of them, not just the first) as `file:line: reason`. Deterministic: the same files give the
+ * same records in the same order, whatever order they are passed in.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type { ZodIssue } from 'zod';
+import { countWords, parseDump, plural, readParagraph, type Problem } from './dump';
+import { enrichPapers } from './enrich';
+import { extractLinks } from './links';
+import { describePaper } from './naming';
+import { toPlainText } from './plaintext';
+import { PaperSchema, type BasePaper, type Paper, type Source, type Taxonomy } from './schema';
+import { assignSlugs, SLUG_SUFFIX_LENGTH } from './slug';
+
+export type { Problem } from './dump';
+
+/** One dump as read from disk: its file name and raw bytes. */
+export interface DumpFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Counts for the summary line. */
+export interface IngestStats {
+  /** Dump files read. */
+  dumps: number;
+  /** Records produced (after merging duplicates). */
+  papers: number;
+  /** Copies of an abstract folded into an earlier record. */
+  duplicatesMerged: number;
+  /** Paragraphs after the headers: every one ends up as a record's source or as a problem. */
+  paragraphs: number;
+}
+
+export interface IngestResult {
+  papers: Paper[];
+  problems: Problem[];
+  stats: IngestStats;
+}
+
+export interface IngestOptions {
+  /** Hex digits of the id in a slug; lowered only by tests, to force collisions. */
+  slugSuffixLength?: number;
+}
+
+/** An abstract and every place it was found, before its record is derived. */
+interface AbstractCopies {
+  abstract: string;
+  sources: Source[];
+}
+
+/** Everything a record derives from its abstract alone; the costly part of an ingest. */
+export type DerivedFields = Omit<BasePaper, 'slug' | 'abstract' | 'sources'>;
+
+/** Plain text, name, title, summary, links, word count and id of one normalised abstract. */
+export function deriveFields(abstract: string): DerivedFields {
+  const plainText = toPlainText(abstract);
+  const { name, title, summary } = describePaper(plainText);
+  return {
+    id: abstractId(abstract),
+    name,
+    title,
+    summary,
+    plainText,
+    links: extractLinks(abstract),
+    wordCount: countWords(plainText),
+  };
+}
+
+/** Dumps → records ready for enrichment, and the problems met on the way. */
+export function buildBasePapers(
+  files: readonly DumpFile[],
+  options: IngestOptions = {},
+): { papers: BasePaper[]; problems: Problem[]; stats: IngestStats } {
+  const collected = collectAbstracts(files);
+  const derived = collected.copies.map((copy) => deriveFields(copy.abstract));
+  return assemble(collected, derived, options);
+}
+
+/** {@link buildBasePapers}, deriving records on `workers` threads (the calling one included). */
+export async function buildBasePapersInParallel(
+  files: readonly DumpFile[],
+  workers: number,
+  options: IngestOptions = {},
+): Promise<{ papers: BasePaper[]; problems: Problem[]; stats: IngestStats }> {
+  const collected = collectAbstracts(files);
+  const derived = await deriveInParallel(
+    collected.copies.map((copy) => copy.abstract),
+    workers,
+  );
+  return assemble(collected, derived, options);
+}
+
+/**
+ * The whole pipeline: parse, normalise, merge duplicates, derive, enrich, validate. Records that fail
+ * the schema are left out and reported, once per place their abstract was found.
+ */
+export function ingestDumps(
+  files: readonly DumpFile[],
+  taxonomy: Taxonomy,
+  options: IngestOptions = {},
+): IngestResult {
+  return enrichAndValidate(buildBasePapers(files, options), taxonomy);
+}
+
+/** {@link ingestDumps} with the per-abstract work spread over `workers` threads; same result. */
+export async function ingestDumpsInParallel(
+  files: readonly DumpFile[],
+  taxonomy: Taxonomy,
+  workers: number,
+  options: IngestOptions = {},
+): Promise<IngestResult> {
+  return enrichAndValidate(await buildBasePapersInParallel(files, workers, options), taxonomy);
+}
+
+/** The corpus-wide step: enrich the base records, then keep those that pass the schema. */
+export function enrichAndValidate(
+  base: { papers: BasePaper[]; problems: Problem[]; stats: IngestStats },
+  taxonomy: Taxonomy,
+): IngestResult {
+  const enriched = enrichPapers(base.papers, taxonomy);
+  const { valid, problems } = validatePapers(enriched);
+  const sourcesKept = valid.reduce((sum, paper) => sum + paper.sources.length, 0);
+  return {
+    papers: valid,
+    problems: sortProblems([...base.problems, ...problems]),
+    stats: { ...base.stats, papers: valid.length, duplicatesMerged: sourcesKept - valid.length },
+  };
+}
+
+/** Code-point order: the same on every machine and locale, unlike `localeCompare`. */
+function compareNames(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+interface Collected {
+  dumps: number;
+  copies: AbstractCopies[];
+  problems: Problem[];
+  paragraphs: number;
+}
+
+/** Every distinct normalised abstract with its sources, in file-name then paragraph order. */
+function collectAbstracts(files: readonly DumpFile[]): Collected {
+  const sorted = [...files].sort((a, b) => compareNames(a.name, b.name));
+  const byAbstract = new Map<string, AbstractCopies>();
+  const problems: Problem[] = [];
+  let paragraphs = 0;
+  for (const { name, bytes } of sorted) {
+    const dump = parseDump(name, bytes);
+    problems.push(...dump.problems);
+    paragraphs += dump.paragraphs.length;
+    for (const paragraph of dump.paragraphs) {
+      const read = readParagraph(name, paragraph);
+      if ('problem' in read) {
+        problems.push(read.problem);
+        continue;
+      }
+      const source: Source = {
+        file: name,
+        header: dump.header ?? name,
+        paragraph: paragraph.index,
+        line: paragraph.line,
+      };
+      const existing = byAbstract.get(read.abstract);
+      if (existing) existing.sources.push(source);
+      else byAbstract.set(read.abstract, { abstract: read.abstract, sources: [source] });
+    }
+  }
+  return { dumps: files.length, copies: [...byAbstract.values()], problems, paragraphs };
+}
+
+/** First 12 hex digits of the SHA-256 of the normalised abstract. */
+export function abstractId(abstract: string): string {
+  return createHash('sha256').update(abstract, 'utf8').digest('hex').slice(0, 12);
+}
+
+/** Derived fields + sources → base records with slugs; `derived[i]` belongs to `copies[i]`. */
+function assemble(
+  collected: Collected,
+  derived: readonly DerivedFields[],
+  options: IngestOptions,
+): { papers: BasePaper[]; problems: Problem[]; stats: IngestStats } {
+  const problems = [...collected.problems];
+  const drafts = collected.copies.map(({ abstract, sources }, i) => ({
+    ...derived[i],
+    abstract,
+    sources,
+  }));
+  const unique = dropIdCollisions(drafts, problems);
+  const slugs = assignSlugs(unique, options.slugSuffixLength ?? SLUG_SUFFIX_LENGTH);
+  const papers = unique.map((draft, i) => ({ ...draft, slug: slugs[i] }));
+  const sourcesKept = papers.reduce((sum, paper) => sum + paper.sources.length, 0);
+  return {
+    papers,
+    problems,
+    stats: {
+      dumps: collected.dumps,
+      papers: papers.length,
+      duplicatesMerged: sourcesKept - papers.length,
+      paragraphs: collected.paragraphs,
+    },
+  };
+}
+
+/** Below this many abstracts per thread, starting a worker costs more than it saves. */
+const MIN_ABSTRACTS_PER_WORKER = 500;
+const WORKER_ROLE = 'paper-explorer:derive-fields';
+
+/**
+ * Splits the abstracts into contiguous chunks: worker threads take all but the first, which this
+ * thread derives meanwhile. Results come back in input order, so the output is the same as serial.
+ */
+async function deriveInParallel(abstracts: string[], workers: number): Promise<DerivedFields[]> {
+  const threads = Math.max(1, Math.min(workers, Math.floor(abstracts.length / MIN_ABSTRACTS_PER_WORKER)));
+  const size = Math.ceil(abstracts.length / threads);
+  const chunks = Array.from({ length: threads }, (_, i) => abstracts.slice(i * size, (i + 1) * size));
+  const pending = chunks.slice(1).map(deriveInWorker);
+  const own = (chunks[0] ?? []).map(deriveFields);
+  return [own, ...(await Promise.all(pending))].flat();
+}
+
+function deriveInWorker(abstracts: string[]): Promise<DerivedFields[]> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker({ role: WORKER_ROLE, abstracts });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`derive worker stopped with exit code ${code}`));
+    });
+  });
+}
+
+/** A worker running this module; under tsx, with tsx's loader, which workers do not inherit. */
+function startWorker(data: { role: string; abstracts: string[] }): Worker {
+  const self = import.meta.url;
+  if (!self.endsWith('.ts')) return new Worker(new URL(self), { workerData: data });
+  // privatenumber/tsx#354: register tsx inside the worker, then load this module.
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const bootstrap = `import(${tsx}).then((api) => { api.register(); return import(${JSON.stringify(self)}); })`;
+  return new Worker(bootstrap, { eval: true, workerData: data });
+}
+
+// This module is also a worker's entry point: it derives the abstracts it was given and posts them back.
+if (!isMainThread && (workerData as { role?: string } | null)?.role === WORKER_ROLE) {
+  const { abstracts } = workerData as { abstracts: string[] };
+  parentPort?.postMessage(abstracts.map(deriveFields));
+}
+
+/** Two different abstracts with the same 48-bit id would share a page; report rather than overwrite. */
+function dropIdCollisions<T extends { id: string; sources: Source[] }>(
+  drafts: T[],
+  problems: Problem[],
+): T[] {
+  const firstWithId = new Map<string, T>();
+  return drafts.filter((draft) => {
+    const first = firstWithId.get(draft.id);
+    if (!first) {
+      firstWithId.set(draft.id, draft);
+      return true;
+    }
+    const where = first.sources[0];
+    for (const source of draft.sources) {
+      problems.push({
+        file: source.file,
+        line: source.line,
+        reason: `abstract has the same id ${draft.id} as a different abstract at ${where?.file}:${where?.line}`,
+      });
+    }
+    return false;
+  });
+}
+
+function validatePapers(papers: readonly Paper[]): { valid: Paper[]; problems: Problem[] } {
+  const valid: Paper[] = [];
+  const problems: Problem[] = [];
+  for (const paper of papers) {
+    const result = PaperSchema.safeParse(paper);
+    if (result.success) {
+      valid.push(result.data);
+      continue;
+    }
+    for (const source of paper.sources ?? []) {
+      for (const issue of result.error.issues) {
+        problems.push({ file: source.file, line: source.line, reason: describeIssue(issue) });
+      }
+    }
+  }
+  return { valid, problems };
+}
+
+/** `field "title": too long (130 characters, at most 100)`. */
+export function describeIssue(issue: ZodIssue): string {
+  const field = issue.path.length > 0 ? `field "${issue.path.join('.')}"` : 'record';
+  if (issue.code === 'too_big' && issue.type === 'string') {
+    return `${field}: too long (at most ${issue.maximum} characters)`;
+  }
+  if (issue.code === 'too_small' && issue.type === 'string') {
+    return `${field}: ${issue.minimum === 1 ? 'empty' : `too short (at least ${issue.minimum} characters)`}`;
+  }
+  return `${field}: ${issue.message}`;
+}
+
+function sortProblems(problems: Problem[]): Problem[] {
+  return [...problems].sort(
+    (a, b) => compareNames(a.file, b.file) || a.line - b.line || compareNames(a.reason, b.reason),
+  );
+}
+
+/** `path:line: reason`, the form editors and CI logs link to; `dir` is the dumps folder, if any. */
+export function formatProblem(problem: Problem, dir = ''): string {
+  const path = dir === '' ? problem.file : join(dir, problem.file);
+  return `${path}:${problem.line}: ${problem.reason}`;
+}
+
+/** `57 papers from 3 dumps, 0 duplicates merged, 0 problems`. */
+export function formatSummary(stats: IngestStats, problemCount: number): string {
+  return [
+    `${plural(stats.papers, 'paper')} from ${plural(stats.dumps, 'dump')}`,
+    `${plural(stats.duplicatesMerged, 'duplicate')} merged`,
+    plural(problemCount, 'problem'),
+  ].join(', ');
+}
+
+/** The record array as written to disk: one record per line, so diffs stay readable. */
+export function serializePapers(papers: readonly Paper[]): string {
+  if (papers.length === 0) return '[]\n';
+  return `[\n${papers.map((paper) => JSON.stringify(paper)).join(',\n')}\n]\n`;
+}
+
+/** A dumps folder that is missing, not a folder, or holds no dump: one line says which. */
+export class DumpsFolderError extends Error {}
+
+/** Every `*.txt` file directly in `dir`, by name (the name a record's sources show). */
+export function readDumpsDir(dir: string): DumpFile[] {
+  let names: string[];
+  try {
+    if (!statSync(dir).isDirectory()) throw new DumpsFolderError(`${dir} is not a folder`);
+    names = readdirSync(dir);
+  } catch (error) {
+    if (error instanceof DumpsFolderError) throw error;
+    throw new DumpsFolderError(`no dumps folder at ${dir}`);
+  }
+  const dumps = names
+    .filter((name) => name.toLowerCase().endsWith('.txt'))
+    .filter((name) => statSync(join(dir, name)).isFile())
+    .sort(compareNames);
+  if (dumps.length === 0) throw new DumpsFolderError(`no *.txt dumps in ${dir}`);
+  return dumps.map((name) => ({ name, bytes: readFileSync(join(dir, name)) }));
+}
+
+/** Writes next to the target, then renames: readers see the old file or the new one, never half. */
+export function writeFileAtomic(path: string, content: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temporary, content);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,237 @@
+/**
+ * The paper's own name: the coined identifier the abstract introduces for its contribution
+ * ("we propose ETAP (Ensemble Task Affinity Predictor), a …", "a tool called X", "… (DroPE)"),
+ * never a baseline it beats or a model it evaluates.
+ */
+import { findClaimedName } from './claimed-name';
+import { withDescription, type ParsedName } from './description';
+import {
+  bareWord,
+  countMentions,
+  findLongForm,
+  isCapitalisedWord,
+  isCoinedIdentifier,
+} from './identifiers';
+import { contributionVerb, type Statement } from './statements';
+import {
+  AUTHORS_SUBJECT,
+  endsWithPunctuation,
+  isNameWord,
+  isPhraseBreak,
+  opensBracket,
+  wordsOf,
+  type Word,
+} from './words';
+
+/** A name and what the abstract says about it where it is introduced. */
+export interface NameFinding {
+  /** The short form as written, e.g. `MR-GPTQ`. */
+  name: string;
+  /** The sentence that introduces it. */
+  sentenceIndex: number;
+  /** The spelled-out form (`Micro-Rotated-GPTQ`), when the abstract gives one. */
+  longForm: string | null;
+  /** The description put next to it: "a scalable framework that…" from "ETAP (…), a scalable…". */
+  appositive: string | null;
+  /** The words right after the name's definition: "for TKG reasoning" after "… (HEDRA)". */
+  continuation: string | null;
+  /** How many times the abstract mentions it. */
+  mentions: number;
+}
+
+/** A quick test that a sentence may introduce a name at all, before it is read word by word. */
+const INTRODUCING_WORD =
+  /\b(?:introduc|propos|present|develop|contribut|construct|design|build|built|creat|devis|curat|provid|releas|called|dubbed|named|termed|coined)/i;
+/** Determiners skipped before a name: "we introduce the Tool Decathlon". */
+const DETERMINER = /^(?:the|a|an|our)$/i;
+/** "(dubbed as Toolathlon)", "called ImageBeagle", "named Pose Prior Learner (PPL)". */
+const NAMING_WORD = /^(?:called|dubbed|named|termed|coined)$/i;
+/** Words that open an appositive description: "SealQA, a challenge benchmark…". */
+const APPOSITIVE_START = /^(?:a|an|the|as)$/i;
+/** The most words a name's long form or a name run may have. */
+const MAX_RUN_WORDS = 12;
+/** How many words after a verb are read when looking for the name it introduces. */
+const OBJECT_WINDOW_WORDS = 30;
+/** Capitalised function words that never make a name. */
+const NOT_A_NAME = new Set(['We', 'Our', 'The', 'This', 'These', 'In', 'It', 'A', 'An']);
+
+/** Names the sentence introduces, in the order it introduces them. */
+export function introducedNames(
+  sentence: string,
+  sentenceIndex: number,
+  text: string,
+): NameFinding[] {
+  if (!INTRODUCING_WORD.test(sentence) || !AUTHORS_SUBJECT.test(sentence)) return [];
+  const subjectAt = sentence.search(AUTHORS_SUBJECT);
+  const words = wordsOf(sentence, subjectAt);
+  const found: NameFinding[] = [];
+  words.forEach((word, i) => {
+    const viaVerb = isIntroducingVerb(words, i);
+    const viaNaming = NAMING_WORD.test(word.bare);
+    if (!viaVerb && !viaNaming) return;
+    let from = i + 1;
+    if (viaNaming && words[from]?.bare.toLowerCase() === 'as') from += 1;
+    const parsed = parseNameAt(sentence, words.slice(from, from + OBJECT_WINDOW_WORDS), viaNaming);
+    if (parsed && !found.some((f) => f.name === parsed.name)) {
+      found.push({ ...parsed, sentenceIndex, mentions: countMentions(text, parsed.name) });
+    }
+  });
+  return found;
+}
+
+/** The word just before the verb when the authors are its subject: "we", "this paper". */
+const AUTHOR_WORD = /^(?:we|paper|work|study|article)$/i;
+
+/**
+ * A verb that makes something (`propose`, `introduce`…) said by the authors: the sentence's own
+ * verb, or `to propose` / `by proposing` / `and introduce` later on. "a method proposed by [3]"
+ * and "the recently introduced X" do not count.
+ */
+function isIntroducingVerb(words: readonly Word[], i: number): boolean {
+  const word = words[i];
+  const info = word ? contributionVerb(word.bare) : undefined;
+  if (!word || !info || (info.verbClass !== 'artifact' && info.verbClass !== 'release'))
+    return false;
+  const previous = words[i - 1]?.bare.toLowerCase() ?? '';
+  if (AUTHOR_WORD.test(previous)) return true;
+  if (/^(?:to|by)$/.test(previous)) return !/ed$/.test(word.bare);
+  if (/^(?:and|then|also|further|first|here|instead)$/.test(previous)) return true;
+  return /ly$/.test(previous) && AUTHOR_WORD.test(words[i - 2]?.bare ?? '');
+}
+
+/** The name at the start of a verb's object: "the Webscale-RL pipeline", "a … Approach (HEDRA)". */
+function parseNameAt(
+  sentence: string,
+  words: readonly Word[],
+  afterNamingWord: boolean,
+): ParsedName | null {
+  let i = 0;
+  while (i < words.length && DETERMINER.test(words[i]?.raw ?? '')) i += 1;
+  const first = words[i];
+  if (!first) return null;
+  const run =
+    isNameWord(first.bare) && !opensBracket(first.raw)
+      ? parseNameRun(sentence, words, i, afterNamingWord)
+      : null;
+  // "named entity recognition (NER)": after "named", only a name-like word starts a name.
+  if (run || afterNamingWord) return run;
+  return parseAbbreviatedPhrase(sentence, words, i);
+}
+
+/** "SealQA, a…", "DeepResearch Bench, a…", "Segment Concept (SeC), a…", "Lens, a…". */
+function parseNameRun(
+  sentence: string,
+  words: readonly Word[],
+  start: number,
+  afterNamingWord: boolean,
+): ParsedName | null {
+  const run: Word[] = [];
+  for (let j = start; j < words.length && run.length < MAX_RUN_WORDS; j += 1) {
+    const word = words[j];
+    if (!word || opensBracket(word.raw) || !isNameWord(word.bare)) break;
+    run.push(word);
+    if (endsWithPunctuation(word.raw)) break;
+  }
+  const last = run.at(-1);
+  // "we present GPT-4o's results": a possessive is about something, it does not name it.
+  if (!last || /['’]s$/.test(run[0]?.bare ?? '')) return null;
+  const runText = sentence.slice(run[0]?.start ?? 0, last.end).replace(/[,;:.!?]+$/, '');
+  const next = words[start + run.length];
+  if (next && opensBracket(next.raw) && !endsWithPunctuation(last.raw)) {
+    return parseParenthetical(sentence, words, start + run.length, runText);
+  }
+  const coinedHead = isCoinedIdentifier(run[0]?.bare ?? '');
+  const introducedAsName =
+    endsWithPunctuation(last.raw) && next !== undefined && APPOSITIVE_START.test(next.bare);
+  if (!coinedHead && !introducedAsName && !afterNamingWord) return null;
+  return withDescription(sentence, runText, null, last.end);
+}
+
+/** The bracket after a name run: `(Ensemble Task Affinity Predictor)`, `(MR-GPTQ)`, `(dubbed as X)`. */
+function parseParenthetical(
+  sentence: string,
+  words: readonly Word[],
+  openAt: number,
+  runText: string,
+): ParsedName | null {
+  const open = words[openAt];
+  if (!open) return null;
+  const close = sentence.indexOf(')', open.start);
+  if (close === -1) return null;
+  const inner = sentence.slice(open.start + 1, close).trim();
+  const after = close + 1;
+  const renamed = /^(?:dubbed|called|named|termed)(?:\s+as)?\s+(.+)$/i.exec(inner);
+  if (renamed) {
+    const name = bareWord(renamed[1] ?? '');
+    return isCoinedIdentifier(name) || isCapitalisedWord(name)
+      ? withDescription(sentence, name, runText, after)
+      : null;
+  }
+  const innerIsShort = !/\s/.test(inner) && isCoinedIdentifier(inner);
+  if (innerIsShort && inner.length < runText.length) {
+    return withDescription(sentence, inner, runText, after);
+  }
+  if (!/\s/.test(runText) && isCoinedIdentifier(runText)) {
+    return withDescription(sentence, runText, inner, after);
+  }
+  return null;
+}
+
+/** "a Heterogeneous Event … Approach (HEDRA)": a lowercase start, then a defined short form. */
+function parseAbbreviatedPhrase(
+  sentence: string,
+  words: readonly Word[],
+  start: number,
+): ParsedName | null {
+  for (let j = start; j < words.length && j - start < MAX_RUN_WORDS; j += 1) {
+    const word = words[j];
+    if (!word) return null;
+    if (opensBracket(word.raw)) {
+      const close = sentence.indexOf(')', word.start);
+      const inner = close === -1 ? '' : sentence.slice(word.start + 1, close).trim();
+      if (/\s/.test(inner) || !isCoinedIdentifier(inner)) return null;
+      const phraseStart = words[start]?.start ?? word.start;
+      const longForm = findLongForm(inner, sentence.slice(phraseStart, word.start));
+      return longForm ? withDescription(sentence, inner, longForm, close + 1) : null;
+    }
+    if (isPhraseBreak(word.raw) || endsWithPunctuation(word.raw)) return null;
+  }
+  return null;
+}
+
+/** The first mention is in an earlier sentence: the thing existed before this paper. */
+function mentionedBefore(sentences: readonly string[], finding: NameFinding): boolean {
+  return sentences.slice(0, finding.sentenceIndex).some((s) => countMentions(s, finding.name) > 0);
+}
+
+/** Every name the abstract introduces for something of its own, in order. */
+export function findIntroducedNames(sentences: readonly string[], text: string): NameFinding[] {
+  return sentences
+    .flatMap((sentence, index) => introducedNames(sentence, index, text))
+    .filter((finding) => !mentionedBefore(sentences, finding));
+}
+
+/**
+ * The paper's own name, or null. A name the first contribution statement introduces wins;
+ * otherwise the most-mentioned name introduced anywhere (mentioned at least twice: a tool the
+ * abstract names once in passing is not what the paper is about); otherwise a coined name the
+ * authors define in passing and then make claims about ("…(DroPE). … DroPE yields…").
+ */
+export function findPaperName(
+  sentences: readonly string[],
+  statements: readonly Statement[],
+  introduced: readonly NameFinding[],
+  text: string,
+): NameFinding | null {
+  const first = statements.find((s) => s.verbClass !== 'release');
+  const inFirst = introduced.find((f) => f.sentenceIndex === first?.sentenceIndex);
+  if (inFirst) return inFirst;
+  const repeated = mostMentioned(introduced.filter((f) => f.mentions >= 2));
+  return repeated ?? findClaimedName(sentences, text);
+}
+
+export function mostMentioned(findings: readonly NameFinding[]): NameFinding | null {
+  let best: NameFinding | null = null;
+  for (const finding of findings) if (!best || finding.mentions > best.mentions) best = finding;
+  return best;
+}

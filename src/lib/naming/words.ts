@@ -1,0 +1,37 @@
+/**
+ * The words of a sentence with their positions, and the small tests the name finders share.
+ */
+import { bareWord } from './identifiers';
+
+/** Names come only from sentences whose subject is the authors. */
+export const AUTHORS_SUBJECT =
+  /\b(?:we|this (?:paper|work|study|article)|our (?:paper|work|study))\b/i;
+
+/** Words that end the head of a noun phrase: a name's definition never runs past them. */
+export const PHRASE_BREAK = new Set(
+  `for of in on with to that which by via from using based where whose across over under into
+  through as at between within and or`.split(/\s+/),
+);
+export const isPhraseBreak = (word: string): boolean => PHRASE_BREAK.has(word.toLowerCase());
+/** A word of the sentence with its position, for slicing the text around a name. */
+export interface Word {
+  raw: string;
+  bare: string;
+  start: number;
+  end: number;
+}
+
+export function wordsOf(text: string, from = 0): Word[] {
+  const words: Word[] = [];
+  const pattern = /\S+/g;
+  pattern.lastIndex = from;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    words.push({ raw: m[0], bare: bareWord(m[0]), start: m.index, end: m.index + m[0].length });
+  }
+  return words;
+}
+
+export const endsWithPunctuation = (raw: string): boolean => /[,;:.!?]["'”’)]*$/.test(raw);
+export const opensBracket = (raw: string): boolean => raw.startsWith('(');
+export const isNameWord = (bare: string): boolean =>
+  !NOT_A_NAME.has(bare) && (isCoinedIdentifier(bare) || isCapitalisedWord(bare));

@@ -1,0 +1,265 @@
+/**
+ * The reading list: papers a reader starred, with a note each. It lives in the browser (localStorage),
+ * so this module is pure: list edits, the shareable URL, the Markdown and JSON exports, and a storage
+ * wrapper that keeps working (in memory, with a reason) when storage is blocked or full.
+ */
+import type { Paper } from './schema';
+
+/** One starred paper. The title is kept so the list reads well even for a paper since renamed. */
+export interface ReadingListItem extends Pick<Paper, 'slug' | 'title'> {
+  /** The reader's note, free text, possibly empty. */
+  note: string;
+  /** When it was starred, ISO 8601. */
+  addedAt: string;
+}
+
+/** Why the list could not be stored: storage is blocked (private mode, policy) or over quota. */
+export type StorageProblem = 'unavailable' | 'full';
+
+/** Bumped when the stored or shared layout changes, so old data is read or refused knowingly. */
+export const READING_LIST_VERSION = 1;
+
+/** The localStorage key of the list. */
+export const READING_LIST_KEY = 'paper-explorer:reading-list';
+
+/** The URL fragment parameter that carries a shared list. */
+export const SHARE_PARAM = 'import';
+
+// ---- List edits: each returns a new array, so callers can compare and re-render. ----
+
+export const hasItem = (items: readonly ReadingListItem[], slug: string): boolean =>
+  items.some((item) => item.slug === slug);
+
+/** Appends a paper unless it is already on the list. */
+export function addItem(
+  items: readonly ReadingListItem[],
+  paper: Pick<Paper, 'slug' | 'title'>,
+  now: Date = new Date(),
+): ReadingListItem[] {
+  if (hasItem(items, paper.slug)) return [...items];
+  return [...items, { slug: paper.slug, title: paper.title, note: '', addedAt: now.toISOString() }];
+}
+
+export const removeItem = (items: readonly ReadingListItem[], slug: string): ReadingListItem[] =>
+  items.filter((item) => item.slug !== slug);
+
+export const setNote = (items: readonly ReadingListItem[], slug: string, note: string): ReadingListItem[] =>
+  items.map((item) => (item.slug === slug ? { ...item, note } : item));
+
+/**
+ * Adds imported papers to a list. Papers already on it keep their note, unless it is empty and the
+ * imported one is not: an import never destroys what the reader wrote.
+ */
+export function mergeItems(
+  existing: readonly ReadingListItem[],
+  incoming: readonly ReadingListItem[],
+): ReadingListItem[] {
+  const merged = existing.map((item) => {
+    const other = incoming.find((candidate) => candidate.slug === item.slug);
+    return other && item.note === '' && other.note !== '' ? { ...item, note: other.note } : item;
+  });
+  for (const item of incoming) if (!hasItem(merged, item.slug)) merged.push(item);
+  return merged;
+}
+
+// ---- Validation of untrusted input (storage, shared URLs, imported files). ----
+// Hand-written guards: zod would add ~13 KB gzipped to every page that shows a star button.
+
+const SLUG_RE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_NOTE_LENGTH = 10_000;
+const MAX_TITLE_LENGTH = 200;
+
+function toItem(value: unknown): ReadingListItem | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { slug, title, note, addedAt } = value as Record<string, unknown>;
+  if (typeof slug !== 'string' || !SLUG_RE.test(slug)) return null;
+  if (typeof title !== 'string' || title.trim() === '') return null;
+  return {
+    slug,
+    title: title.slice(0, MAX_TITLE_LENGTH),
+    note: typeof note === 'string' ? note.slice(0, MAX_NOTE_LENGTH) : '',
+    addedAt: typeof addedAt === 'string' && !Number.isNaN(Date.parse(addedAt)) ? addedAt : '',
+  };
+}
+
+/** Keeps the well-formed items of an untrusted array, first copy of each slug. */
+function toItems(values: unknown): ReadingListItem[] {
+  if (!Array.isArray(values)) return [];
+  const items: ReadingListItem[] = [];
+  for (const value of values) {
+    const item = toItem(value);
+    if (item && !hasItem(items, item.slug)) items.push(item);
+  }
+  return items;
+}
+
+// ---- Shareable URL: the list travels in the URL fragment, so it never reaches a server log. ----
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(encoded: string): string {
+  const binary = atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
+
+/**
+ * The fragment payload of a shared list: `[version, [slug, title, note?], ...]` as base64url JSON.
+ * Titles travel along so the receiver sees what they are importing before anything is fetched.
+ */
+export function encodeSharedList(items: readonly ReadingListItem[]): string {
+  const rows = items.map((item) => (item.note ? [item.slug, item.title, item.note] : [item.slug, item.title]));
+  return toBase64Url(JSON.stringify([READING_LIST_VERSION, ...rows]));
+}
+
+/** The items of a shared-list payload; an empty array for anything malformed or of another version. */
+export function decodeSharedList(payload: string): ReadingListItem[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fromBase64Url(payload));
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed) || parsed[0] !== READING_LIST_VERSION) return [];
+  const rows = parsed.slice(1).map((row: unknown) => {
+    if (!Array.isArray(row)) return null;
+    const [slug, title, note] = row as unknown[];
+    return { slug, title, note, addedAt: '' };
+  });
+  return toItems(rows);
+}
+
+/** The URL that opens `listUrl` (the absolute `/list/` URL) with this list offered for import. */
+export function shareUrl(listUrl: string, items: readonly ReadingListItem[]): string {
+  const url = new URL(listUrl);
+  url.hash = `${SHARE_PARAM}=${encodeSharedList(items)}`;
+  return url.href;
+}
+
+/** The shared list carried by a URL fragment (`#import=…`), or null when it carries none. */
+export function sharedListFromHash(hash: string): ReadingListItem[] | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const payload = params.get(SHARE_PARAM);
+  return payload === null ? null : decodeSharedList(payload);
+}
+
+// ---- Exports. ----
+
+// Characters that would otherwise start emphasis, links, code or HTML in a Markdown link text.
+const MARKDOWN_SPECIAL_RE = /[\\`*_[\]<>]/g;
+
+/** The list as a Markdown bullet list of links, each note indented under its paper. */
+export function toMarkdown(
+  items: readonly ReadingListItem[],
+  paperUrl: (slug: string) => string,
+  heading = 'Reading list',
+): string {
+  const lines = [`# ${heading}`, ''];
+  for (const item of items) {
+    lines.push(`- [${item.title.replace(MARKDOWN_SPECIAL_RE, '\\$&')}](<${paperUrl(item.slug)}>)`);
+    const note = item.note.trim();
+    if (note) for (const line of note.split(/\r?\n/)) lines.push(line ? `  ${line}` : '');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The JSON export: everything needed to import the list again, plus each paper's URL. */
+export function toJson(
+  items: readonly ReadingListItem[],
+  paperUrl: (slug: string) => string,
+  now: Date = new Date(),
+): string {
+  const papers = items.map((item) => ({ ...item, url: paperUrl(item.slug) }));
+  return `${JSON.stringify({ version: READING_LIST_VERSION, exportedAt: now.toISOString(), papers }, null, 2)}\n`;
+}
+
+/** The items of a JSON export (or of the stored list); an empty array when it is not one. */
+export function fromJson(text: string): ReadingListItem[] {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (typeof parsed !== 'object' || parsed === null) return [];
+    const { version, papers } = parsed as Record<string, unknown>;
+    return version === READING_LIST_VERSION ? toItems(papers) : [];
+  } catch {
+    return [];
+  }
+}
+
+// ---- Storage that survives blocked or full storage. ----
+
+/** The list's persistence; `problem` says why the last read or write did not reach storage. */
+export interface ReadingListStore {
+  load(): ReadingListItem[];
+  /** Saves; on failure the list is still kept in memory for this page, and the problem returned. */
+  save(items: readonly ReadingListItem[]): StorageProblem | null;
+  readonly problem: StorageProblem | null;
+}
+
+function isQuotaError(error: unknown): boolean {
+  const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+  // Firefox names it differently from the standard.
+  return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
+}
+
+/**
+ * A store over `getStorage()` (a function, because merely reading `window.localStorage` throws when
+ * the browser blocks storage). Whatever storage does, the list of this page stays usable in memory.
+ */
+export function createReadingListStore(
+  getStorage: () => Storage | null | undefined,
+  key: string = READING_LIST_KEY,
+): ReadingListStore {
+  let memory: ReadingListItem[] = [];
+  let problem: StorageProblem | null = null;
+  const storage = (): Storage | null => {
+    try {
+      return getStorage() ?? null;
+    } catch {
+      return null;
+    }
+  };
+  return {
+    get problem() {
+      return problem;
+    },
+    load() {
+      const store = storage();
+      if (!store) {
+        problem = 'unavailable';
+        return [...memory];
+      }
+      try {
+        const text = store.getItem(key);
+        memory = text === null ? [] : fromJson(text);
+        problem = null;
+      } catch {
+        problem = 'unavailable';
+      }
+      return [...memory];
+    },
+    save(items) {
+      memory = [...items];
+      const store = storage();
+      if (!store) return (problem = 'unavailable');
+      try {
+        store.setItem(key, JSON.stringify({ version: READING_LIST_VERSION, papers: memory }));
+        problem = null;
+      } catch (error) {
+        problem = isQuotaError(error) ? 'full' : 'unavailable';
+      }
+      return problem;
+    },
+  };
+}
+
+/** What to tell the reader about a storage problem. */
+export function describeStorageProblem(problem: StorageProblem): string {
+  return problem === 'full'
+    ? 'Your browser’s storage for this site is full, so this change is kept only until you leave the page. Export the list (Markdown or JSON) to keep it, or free some space.'
+    : 'Your browser does not let this site store data (private mode or a privacy setting), so the reading list lasts only until you leave the page. Export it (share link, Markdown or JSON) to keep it.';
+}

@@ -1,0 +1,188 @@
+/**
+ * Builds the search index from the paper records at build time, so the browser only decodes it.
+ * Terms come from `tokenize` (the same function the query side uses); each posting keeps the
+ * abstract's term count and a mask of the other fields the term occurs in, so ranking weights
+ * stay in the engine and can change without a new index format.
+ */
+import { eng as englishStopwords } from 'stopword';
+import { ContributionTypeSchema, type Paper, type Topic } from '../schema';
+import {
+  FIELD,
+  HAS_CODE_FLAG,
+  SEARCH_INDEX_VERSION,
+  type SearchIndexData,
+  type TextShardData,
+} from './format';
+import { tokenize } from './text';
+import { encodeVlq } from './vlq';
+
+/** The core index plus its text shards. */
+export interface BuiltSearchIndex {
+  index: SearchIndexData;
+  shards: TextShardData[];
+}
+
+export interface BuildSearchIndexOptions {
+  /** The taxonomy's topics, so a tag's label words (not only its slug) find its papers. */
+  topics?: readonly Pick<Topic, 'slug' | 'label'>[];
+  /** Papers per text shard; see docs/search.md for how the default was measured. */
+  shardSize?: number;
+}
+
+/** Papers per text shard when not given: a result page of 10 touches at most 10 shards of ~8 KB gzipped. */
+export const DEFAULT_SHARD_SIZE = 16;
+
+/** One document's terms: abstract term counts and field masks. */
+interface DocTerms {
+  counts: Map<string, number>;
+  fields: Map<string, number>;
+  length: number;
+}
+
+function addField(fields: Map<string, number>, text: string, bit: number): void {
+  for (const token of tokenize(text)) fields.set(token.term, (fields.get(token.term) ?? 0) | bit);
+}
+
+function collectDocTerms(paper: Paper, topicLabels: ReadonlyMap<string, string>): DocTerms {
+  const counts = new Map<string, number>();
+  let length = 0;
+  for (const token of tokenize(paper.plainText)) {
+    counts.set(token.term, (counts.get(token.term) ?? 0) + 1);
+    if (!token.compound) length += 1;
+  }
+  const fields = new Map<string, number>();
+  if (paper.name) addField(fields, paper.name, FIELD.name);
+  addField(fields, paper.title, FIELD.title);
+  for (const keyword of paper.keywords) addField(fields, keyword, FIELD.keyword);
+  for (const acronym of paper.acronyms) {
+    addField(fields, acronym.short, FIELD.acronym);
+    addField(fields, acronym.long, FIELD.acronym);
+  }
+  for (const tag of paper.tags) {
+    addField(fields, tag, FIELD.tag);
+    const label = topicLabels.get(tag);
+    if (label) addField(fields, label, FIELD.tag);
+  }
+  return { counts, fields, length: Math.max(length, 1) };
+}
+
+/** Appends one posting: see `SearchIndexData.postings` for the layout. */
+function pushPosting(out: number[], gap: number, count: number, mask: number): void {
+  const hasCount = count !== 1;
+  const hasMask = mask !== 0;
+  out.push(((gap - 1) << 2) | (hasCount ? 1 : 0) | (hasMask ? 2 : 0));
+  if (hasCount) out.push(count);
+  if (hasMask) out.push(mask);
+}
+
+function buildPostings(docs: readonly DocTerms[]): {
+  terms: string[];
+  df: number[];
+  postings: string[];
+} {
+  const lists = new Map<string, { values: number[]; last: number; df: number }>();
+  docs.forEach((doc, docId) => {
+    const terms = new Set([...doc.counts.keys(), ...doc.fields.keys()]);
+    for (const term of terms) {
+      let list = lists.get(term);
+      if (!list) {
+        list = { values: [], last: -1, df: 0 };
+        lists.set(term, list);
+      }
+      pushPosting(
+        list.values,
+        docId - list.last,
+        doc.counts.get(term) ?? 0,
+        doc.fields.get(term) ?? 0,
+      );
+      list.last = docId;
+      list.df += 1;
+    }
+  });
+  // Code-unit order, not localeCompare: the engine's binary search compares with < and >.
+  const terms = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const df: number[] = [];
+  const postings: string[] = [];
+  for (const term of terms) {
+    const list = lists.get(term);
+    if (!list) continue;
+    df.push(list.df);
+    postings.push(encodeVlq(list.values));
+  }
+  return { terms, df, postings };
+}
+
+function buildDocColumns(papers: readonly Paper[]) {
+  const typeNames = [...ContributionTypeSchema.options];
+  const tagSlugs = [...new Set(papers.flatMap((p) => p.tags))].sort();
+  const tagIndex = new Map(tagSlugs.map((slug, i) => [slug, i]));
+  const docTags: number[] = [];
+  const flags: number[] = [];
+  for (const paper of papers) {
+    docTags.push(paper.tags.length, ...paper.tags.map((t) => tagIndex.get(t) ?? 0));
+    let bits = paper.hasCode ? HAS_CODE_FLAG : 0;
+    for (const type of paper.types) bits |= 1 << typeNames.indexOf(type);
+    flags.push(bits);
+  }
+  return { typeNames, tagSlugs, docTags: encodeVlq(docTags), flags: encodeVlq(flags) };
+}
+
+function buildShards(papers: readonly Paper[], shardSize: number): TextShardData[] {
+  const shards: TextShardData[] = [];
+  for (let start = 0; start < papers.length; start += shardSize) {
+    const slice = papers.slice(start, start + shardSize);
+    shards.push({
+      version: SEARCH_INDEX_VERSION,
+      shard: shards.length,
+      slugs: slice.map((p) => p.slug),
+      titles: slice.map((p) => p.title),
+      names: slice.map((p) => p.name),
+      texts: slice.map((p) => p.plainText),
+    });
+  }
+  return shards;
+}
+
+/** Builds the core index and the text shards for `papers`, in their order. */
+export function buildSearchIndex(
+  papers: readonly Paper[],
+  options: BuildSearchIndexOptions = {},
+): BuiltSearchIndex {
+  const shardSize = options.shardSize ?? DEFAULT_SHARD_SIZE;
+  const topicLabels = new Map((options.topics ?? []).map((t) => [t.slug, t.label]));
+  const docs = papers.map((paper) => collectDocTerms(paper, topicLabels));
+  const { terms, df, postings } = buildPostings(docs);
+  const stopwords = new Set(englishStopwords);
+  const lengths = docs.map((d) => d.length);
+  const totalLength = lengths.reduce((sum, n) => sum + n, 0);
+  const shards = buildShards(papers, shardSize);
+  const index: SearchIndexData = {
+    version: SEARCH_INDEX_VERSION,
+    docCount: papers.length,
+    averageLength: papers.length ? totalLength / papers.length : 1,
+    terms,
+    df: encodeVlq(df),
+    postings,
+    stopTerms: terms.flatMap((term, i) => (stopwords.has(term) ? [i] : [])),
+    lengths: encodeVlq(lengths),
+    ...buildDocColumns(papers),
+    shardSize,
+    shardCount: shards.length,
+  };
+  return { index, shards };
+}
+
+const builtFor = new WeakMap<readonly Paper[], BuiltSearchIndex>();
+
+/** `buildSearchIndex`, once per records array: the index endpoint and every shard endpoint share it. */
+export function getSearchIndex(
+  papers: readonly Paper[],
+  options: BuildSearchIndexOptions = {},
+): BuiltSearchIndex {
+  let built = builtFor.get(papers);
+  if (!built) {
+    built = buildSearchIndex(papers, options);
+    builtFor.set(papers, built);
+  }
+  return built;
+}

@@ -1,0 +1,558 @@
+/**
+ * The query engine: runs in the search worker over the index `build.ts` wrote.
+ *
+ * Ranking, in order of precedence (docs/search.md explains why):
+ * 1. papers matching more of the query's words (stopwords aside) come first;
+ * 2. then papers matching more of them literally (exactly, by stem, or by prefix) than by a typo;
+ * 3. then BM25 with field boosts: a rare term used often in a short abstract scores high, and a
+ *    term in the paper's name, title, acronyms, keywords or tags adds a bonus.
+ */
+import { stemmer } from 'stemmer';
+import type { ContributionType, Paper } from '../schema';
+import {
+  FIELD,
+  HAS_CODE_FLAG,
+  SEARCH_INDEX_VERSION,
+  type SearchIndexData,
+  type ShardDoc,
+} from './format';
+import { FuzzyVocabulary } from './fuzzy';
+import { highlightRanges, makeSnippet, type Range, type TermMatcher } from './snippet';
+import { parseQuery, type ParsedQuery } from './text';
+import { decodeVlq } from './vlq';
+
+/** Narrows results; every given condition must hold. */
+export interface SearchFilters {
+  /** Topic slugs the paper must all carry. */
+  tags?: readonly string[];
+  /** Contribution types the paper must all have. */
+  types?: readonly ContributionType[];
+  /** When true, only papers with code. */
+  hasCode?: boolean;
+}
+
+export interface SearchRequest {
+  query: string;
+  filters?: SearchFilters;
+  /** Results per page; 10 when not given, at most 100. */
+  limit?: number;
+  /** How many results to skip, for paging. */
+  offset?: number;
+}
+
+/** How many results carry each tag, type and code flag: counts follow the query and filters. */
+export interface SearchFacets {
+  tags: Record<string, number>;
+  types: Partial<Record<ContributionType, number>>;
+  hasCode: number;
+}
+
+/** One result, with everything the result list shows. */
+export type SearchHit = Pick<Paper, 'slug' | 'title' | 'name' | 'tags' | 'types' | 'hasCode'> & {
+  /** Part of the abstract around the best match. */
+  snippet: string;
+  /** Highlights in `snippet`. */
+  snippetRanges: Range[];
+  /** Highlights in `title`. */
+  titleRanges: Range[];
+  /** Highlights in `name` (empty when there is no name). */
+  nameRanges: Range[];
+  /** How many of the query's words the paper matches (stopwords aside). */
+  matchedWords: number;
+  /** Relevance; only meaningful for comparing results of one query. */
+  score: number;
+};
+
+export interface SearchResults {
+  /** The folded words the query was understood as. */
+  words: string[];
+  /** Number of papers matching the query and filters. */
+  total: number;
+  hits: SearchHit[];
+  facets: SearchFacets;
+  /** For a query matching nothing: similar queries made of vocabulary terms ("did you mean"). */
+  suggestions: string[];
+}
+
+/** A ranked page before its texts are loaded: the worker fetches the shards `docs` need. */
+export interface Ranking {
+  words: string[];
+  total: number;
+  /** Document numbers of the requested page, best first. */
+  docs: number[];
+  facets: SearchFacets;
+  suggestions: string[];
+  /** Per document of `docs`: matched words and score. */
+  details: { matchedWords: number; score: number }[];
+  matcher: TermMatcher;
+}
+
+/** Weight of a term reached from a query word, relative to the word itself. */
+const WEIGHT = { exact: 1, compound: 1, stem: 0.9, prefix: 0.8, fuzzy: 0.6 } as const;
+/** Bonus per field, added to the abstract's saturated term frequency. */
+const FIELD_BOOST: readonly [number, number][] = [
+  [FIELD.name, 3],
+  [FIELD.acronym, 2],
+  [FIELD.title, 2],
+  [FIELD.keyword, 1],
+  [FIELD.tag, 1],
+];
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
+/** Longest ending two words sharing a stem may differ in and still count as forms of one word. */
+const MAX_STEM_ENDING = 4;
+/** Completions kept for a word being typed: the most frequent ones. */
+const PREFIX_LIMIT = 40;
+/** Typo corrections kept per word. */
+const FUZZY_LIMIT = 5;
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 100;
+const SCORE_BITS = 20;
+const CACHE_LIMIT = 2000;
+
+/** One vocabulary term a query reaches, and which query words it stands for. */
+interface Expansion {
+  termId: number;
+  weight: number;
+  literal: boolean;
+  /** Bit i: stands for query word i (a compound stands for two). */
+  words: number;
+}
+
+interface Postings {
+  docs: Int32Array;
+  counts: Uint16Array;
+  masks: Uint8Array;
+}
+
+function decodePostings(encoded: string, df: number): Postings {
+  const values = decodeVlq(encoded);
+  const postings: Postings = {
+    docs: new Int32Array(df),
+    counts: new Uint16Array(df),
+    masks: new Uint8Array(df),
+  };
+  let doc = -1;
+  let n = 0;
+  for (let i = 0; i < values.length && n < df; n += 1) {
+    const head = values[i++] ?? 0;
+    doc += (head >>> 2) + 1;
+    postings.docs[n] = doc;
+    postings.counts[n] = head & 1 ? (values[i++] ?? 0) : 1;
+    postings.masks[n] = head & 2 ? (values[i++] ?? 0) : 0;
+  }
+  return postings;
+}
+
+function commonPrefixLength(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i += 1;
+  return i;
+}
+
+function countBits(mask: number): number {
+  let bits = 0;
+  for (let m = mask; m !== 0; m &= m - 1) bits += 1;
+  return bits;
+}
+
+/** A Map that forgets everything when full: the caches only need to survive a burst of typing. */
+function remember<K, V>(cache: Map<K, V>, key: K, make: () => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+export class SearchEngine {
+  readonly docCount: number;
+  readonly shardSize: number;
+  private readonly data: SearchIndexData;
+  private readonly df: number[];
+  private readonly stopTerms: Set<number>;
+  private readonly lengthNorm: Float64Array;
+  private readonly docTags: number[][];
+  private readonly flags: number[];
+  private readonly fieldBonus: Float64Array;
+  private readonly fuzzy: FuzzyVocabulary;
+  private readonly postingsCache = new Map<number, Postings>();
+  private readonly stemCache = new Map<string, string>();
+  private readonly expansionCache = new Map<string, Expansion[]>();
+  // Per-query scratch space, reused so a query allocates nothing in proportion to the corpus.
+  private readonly scores: Float64Array;
+  private readonly groupScores: Float64Array;
+  private readonly matched: Uint32Array;
+  private readonly literal: Uint32Array;
+
+  constructor(data: SearchIndexData) {
+    if (data.version !== SEARCH_INDEX_VERSION) {
+      throw new Error(`search index version ${data.version}, expected ${SEARCH_INDEX_VERSION}`);
+    }
+    this.data = data;
+    this.docCount = data.docCount;
+    this.shardSize = data.shardSize;
+    this.df = decodeVlq(data.df);
+    this.stopTerms = new Set(data.stopTerms);
+    const lengths = decodeVlq(data.lengths);
+    this.lengthNorm = Float64Array.from(
+      lengths,
+      (len) => BM25_K1 * (1 - BM25_B + (BM25_B * len) / data.averageLength),
+    );
+    this.docTags = [];
+    const tagValues = decodeVlq(data.docTags);
+    for (let i = 0; i < tagValues.length;) {
+      const count = tagValues[i++] ?? 0;
+      this.docTags.push(tagValues.slice(i, i + count));
+      i += count;
+    }
+    this.flags = decodeVlq(data.flags);
+    this.fieldBonus = new Float64Array(32).map((_, mask) =>
+      FIELD_BOOST.reduce((sum, [bit, boost]) => sum + (mask & bit ? boost : 0), 0),
+    );
+    this.fuzzy = new FuzzyVocabulary(data.terms, this.df);
+    this.scores = new Float64Array(data.docCount);
+    this.groupScores = new Float64Array(data.docCount);
+    this.matched = new Uint32Array(data.docCount);
+    this.literal = new Uint32Array(data.docCount);
+  }
+
+  /** The text shard that holds document `doc`. */
+  shardOf(doc: number): number {
+    return Math.floor(doc / this.shardSize);
+  }
+
+  /** Ranks the whole corpus for a request and returns one page of document numbers. */
+  rank(request: SearchRequest): Ranking {
+    const query = parseQuery(request.query);
+    const required = this.requiredWords(query.words);
+    const groups = this.expandQuery(query, required);
+    const candidates = query.words.length > 0 ? this.score(groups) : this.allDocs();
+    const filtered = this.applyFilters(candidates, request.filters ?? {});
+    const offset = Math.max(0, request.offset ?? 0);
+    const limit = Math.min(MAX_LIMIT, Math.max(1, request.limit ?? DEFAULT_LIMIT));
+    const docs = this.page(filtered, required, offset, limit);
+    const details = docs.map((doc) => ({
+      matchedWords: countBits(this.matched[doc]! & required),
+      score: Math.round(this.scores[doc]! * 1000) / 1000,
+    }));
+    const suggestions =
+      candidates.length === 0 && query.words.length > 0 ? this.suggest(query.words) : [];
+    const ranking: Ranking = {
+      words: query.words,
+      total: filtered.length,
+      docs,
+      facets: this.facets(filtered),
+      suggestions,
+      details,
+      matcher: this.matcher(query, groups, required),
+    };
+    this.clearScratch(candidates);
+    return ranking;
+  }
+
+  /** Turns a ranked document into a result, given its text shard entry. */
+  present(ranking: Ranking, index: number, doc: ShardDoc): SearchHit {
+    const docId = ranking.docs[index] ?? 0;
+    const detail = ranking.details[index] ?? { matchedWords: 0, score: 0 };
+    const snippet = makeSnippet(doc.plainText, ranking.matcher);
+    const flags = this.flags[docId] ?? 0;
+    return {
+      slug: doc.slug,
+      title: doc.title,
+      name: doc.name,
+      tags: (this.docTags[docId] ?? []).map((t) => this.data.tagSlugs[t] ?? ''),
+      types: this.data.typeNames.filter((_, bit) => flags & (1 << bit)),
+      hasCode: (flags & HAS_CODE_FLAG) !== 0,
+      snippet: snippet.text,
+      snippetRanges: snippet.ranges,
+      titleRanges: highlightRanges(doc.title, ranking.matcher),
+      nameRanges: doc.name ? highlightRanges(doc.name, ranking.matcher) : [],
+      ...detail,
+    };
+  }
+
+  /** Ranks and presents in one go, when every text is at hand (tests, the build, the bench). */
+  search(request: SearchRequest, textOf: (doc: number) => ShardDoc): SearchResults {
+    const ranking = this.rank(request);
+    return {
+      words: ranking.words,
+      total: ranking.total,
+      hits: ranking.docs.map((doc, i) => this.present(ranking, i, textOf(doc))),
+      facets: ranking.facets,
+      suggestions: ranking.suggestions,
+    };
+  }
+
+  // ---- vocabulary look-ups ----
+
+  private lowerBound(term: string): number {
+    const terms = this.data.terms;
+    let lo = 0;
+    let hi = terms.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((terms[mid] ?? '') < term) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private findTerm(term: string): number {
+    const i = this.lowerBound(term);
+    return this.data.terms[i] === term ? i : -1;
+  }
+
+  /** Ids of the terms starting with `prefix`: a contiguous run of the sorted vocabulary. */
+  private prefixRange(prefix: string): [number, number] {
+    return [this.lowerBound(prefix), this.lowerBound(prefix + '\uffff')];
+  }
+
+  private stem(term: string): string {
+    return remember(this.stemCache, term, () => stemmer(term));
+  }
+
+  private postings(termId: number): Postings {
+    return remember(this.postingsCache, termId, () =>
+      decodePostings(this.data.postings[termId] ?? '', this.df[termId] ?? 0),
+    );
+  }
+
+  // ---- query expansion ----
+
+  /** Bit mask of the words a result must match: all but stopwords, unless the query is only stopwords. */
+  private requiredWords(words: readonly string[]): number {
+    let all = 0;
+    let content = 0;
+    words.forEach((word, i) => {
+      all |= 1 << i;
+      if (!this.stopTerms.has(this.findTerm(word))) content |= 1 << i;
+    });
+    return content !== 0 ? content : all;
+  }
+
+  /** One group of alternative terms per query word, plus one per adjacent pair written as one word. */
+  private expandQuery(query: ParsedQuery, required: number): Expansion[][] {
+    const last = query.words.length - 1;
+    const groups = query.words.map((word, i) => {
+      const isPrefix = query.lastWordIsPrefix && i === last;
+      const isContent = (required & (1 << i)) !== 0;
+      const key = `${word}\u0000${isPrefix ? 1 : 0}${isContent ? 1 : 0}`;
+      const alternatives = remember(this.expansionCache, key, () =>
+        this.expandWord(word, isPrefix, isContent),
+      );
+      return alternatives.map((e) => ({ ...e, words: 1 << i }));
+    });
+    for (let i = 0; i < last; i += 1) {
+      const termId = this.findTerm(`${query.words[i]}${query.words[i + 1]}`);
+      if (termId >= 0) {
+        groups.push([{ termId, weight: WEIGHT.compound, literal: true, words: 3 << i }]);
+      }
+    }
+    return groups.filter((g) => g.length > 0);
+  }
+
+  private expandWord(word: string, isPrefix: boolean, isContent: boolean): Expansion[] {
+    const found = new Map<number, Expansion>();
+    const add = (termId: number, weight: number, literal: boolean) => {
+      if (termId >= 0 && !found.has(termId))
+        found.set(termId, { termId, weight, literal, words: 0 });
+    };
+    add(this.findTerm(word), WEIGHT.exact, true);
+    if (isContent) for (const id of this.stemVariants(word)) add(id, WEIGHT.stem, true);
+    if (isPrefix) for (const id of this.completions(word)) add(id, WEIGHT.prefix, true);
+    if (isContent) {
+      for (const match of this.fuzzy.expand(word, undefined, FUZZY_LIMIT)) {
+        add(match.termId, WEIGHT.fuzzy * (1 - match.distance), false);
+      }
+    }
+    return [...found.values()];
+  }
+
+  /**
+   * Terms sharing the word's Porter stem (`models`, `modeling` for `model`) and all but a short
+   * ending: Porter alone also merges `generalization` with `general` and `generation` (`gener`).
+   */
+  private stemVariants(word: string): number[] {
+    if (word.length < 3) return [];
+    const stem = this.stem(word);
+    // Stems are prefixes of their words except for a final y/i swap (`study` → `studi`).
+    const shared = Math.max(1, stem.length - 1);
+    const [lo, hi] = this.prefixRange(word.slice(0, shared));
+    const ids: number[] = [];
+    for (let id = lo; id < hi; id += 1) {
+      const term = this.data.terms[id] ?? '';
+      if (term === word || this.stem(term) !== stem) continue;
+      // Inflections differ in a short ending (`-ies`/`-y`, `-ing`/`-ed`); derivations in longer ones.
+      const ending = Math.max(term.length, word.length) - commonPrefixLength(term, word);
+      if (ending <= MAX_STEM_ENDING) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** The most frequent terms that start with a word still being typed. */
+  private completions(prefix: string): number[] {
+    if (prefix.length < 2) return [];
+    const [lo, hi] = this.prefixRange(prefix);
+    const ids: number[] = [];
+    for (let id = lo; id < hi; id += 1) ids.push(id);
+    if (ids.length <= PREFIX_LIMIT) return ids;
+    return ids.sort((a, b) => (this.df[b] ?? 0) - (this.df[a] ?? 0)).slice(0, PREFIX_LIMIT);
+  }
+
+  // ---- scoring ----
+
+  private idf(termId: number): number {
+    const df = this.df[termId] ?? 0;
+    return Math.log(1 + (this.docCount - df + 0.5) / (df + 0.5));
+  }
+
+  /** Scores every document reached; returns the documents touched. */
+  private score(groups: readonly Expansion[][]): number[] {
+    const touched: number[] = [];
+    const inGroup: number[] = [];
+    for (const group of groups) {
+      for (const expansion of group) this.scoreExpansion(expansion, inGroup);
+      // A document counts its best alternative per word, so `model` and `models` do not add up.
+      for (const doc of inGroup) {
+        if (this.scores[doc] === 0) touched.push(doc);
+        this.scores[doc] = this.scores[doc]! + this.groupScores[doc]!;
+        this.groupScores[doc] = 0;
+      }
+      inGroup.length = 0;
+    }
+    return touched;
+  }
+
+  private scoreExpansion(expansion: Expansion, inGroup: number[]): void {
+    const { docs, counts, masks } = this.postings(expansion.termId);
+    const weight = expansion.weight * this.idf(expansion.termId);
+    for (let i = 0; i < docs.length; i += 1) {
+      const doc = docs[i]!;
+      const count = counts[i]!;
+      const saturated = count === 0 ? 0 : (count * (BM25_K1 + 1)) / (count + this.lengthNorm[doc]!);
+      // Tiny epsilon: a term with idf 0 (in every paper) still marks the document as reached.
+      const score = weight * (saturated + this.fieldBonus[masks[i]!]!) + 1e-9;
+      if (this.groupScores[doc] === 0) inGroup.push(doc);
+      if (score > this.groupScores[doc]!) this.groupScores[doc] = score;
+      this.matched[doc] = this.matched[doc]! | expansion.words;
+      if (expansion.literal) this.literal[doc] = this.literal[doc]! | expansion.words;
+    }
+  }
+
+  private clearScratch(docs: readonly number[]): void {
+    for (const doc of docs) {
+      this.scores[doc] = 0;
+      this.matched[doc] = 0;
+      this.literal[doc] = 0;
+    }
+  }
+
+  private allDocs(): number[] {
+    return Array.from({ length: this.docCount }, (_, i) => i);
+  }
+
+  private applyFilters(docs: number[], filters: SearchFilters): number[] {
+    const tagIds = (filters.tags ?? []).map((slug) => this.data.tagSlugs.indexOf(slug));
+    if (tagIds.includes(-1)) return [];
+    let typeMask = 0;
+    for (const type of filters.types ?? []) typeMask |= 1 << this.data.typeNames.indexOf(type);
+    if (filters.hasCode) typeMask |= HAS_CODE_FLAG;
+    if (tagIds.length === 0 && typeMask === 0) return docs;
+    return docs.filter((doc) => {
+      const tags = this.docTags[doc] ?? [];
+      return (
+        ((this.flags[doc] ?? 0) & typeMask) === typeMask && tagIds.every((t) => tags.includes(t))
+      );
+    });
+  }
+
+  /**
+   * Documents `offset`..`offset + limit` of `docs`, best first. Sort keys pack (words matched,
+   * words matched literally, score, document) into one float, so a native typed-array sort
+   * (no comparator) orders 20,000 documents in about a millisecond.
+   */
+  private page(docs: readonly number[], required: number, offset: number, limit: number): number[] {
+    const docBits = Math.max(1, Math.ceil(Math.log2(this.docCount + 1)));
+    const docSpan = 2 ** docBits;
+    const keys = new Float64Array(docs.length);
+    for (let i = 0; i < docs.length; i += 1) {
+      const doc = docs[i]!;
+      const matched = countBits(this.matched[doc]! & required);
+      const literal = countBits(this.literal[doc]! & required);
+      const score = Math.min(2 ** SCORE_BITS - 1, Math.round(this.scores[doc]! * 100));
+      const tier = (matched * 16 + literal) * 2 ** SCORE_BITS + score;
+      keys[i] = tier * docSpan + (docSpan - 1 - doc);
+    }
+    keys.sort();
+    const page: number[] = [];
+    for (let i = keys.length - 1 - offset; i >= 0 && page.length < limit; i -= 1) {
+      page.push(docSpan - 1 - (keys[i]! % docSpan));
+    }
+    return page;
+  }
+
+  private facets(docs: readonly number[]): SearchFacets {
+    const tagCounts = new Uint32Array(this.data.tagSlugs.length);
+    const typeCounts = new Uint32Array(this.data.typeNames.length);
+    let hasCode = 0;
+    for (const doc of docs) {
+      for (const t of this.docTags[doc] ?? []) tagCounts[t] = tagCounts[t]! + 1;
+      const flags = this.flags[doc] ?? 0;
+      for (let bit = 0; bit < typeCounts.length; bit += 1) {
+        if (flags & (1 << bit)) typeCounts[bit] = typeCounts[bit]! + 1;
+      }
+      if (flags & HAS_CODE_FLAG) hasCode += 1;
+    }
+    const facets: SearchFacets = { tags: {}, types: {}, hasCode };
+    tagCounts.forEach((count, t) => {
+      if (count > 0) facets.tags[this.data.tagSlugs[t] ?? ''] = count;
+    });
+    typeCounts.forEach((count, bit) => {
+      const type = this.data.typeNames[bit];
+      if (count > 0 && type) facets.types[type] = count;
+    });
+    return facets;
+  }
+
+  // ---- presentation ----
+
+  /** Says which query words a term of a result's text stands for, to highlight it. */
+  private matcher(
+    query: ParsedQuery,
+    groups: readonly Expansion[][],
+    required: number,
+  ): TermMatcher {
+    const byTerm = new Map<string, number>();
+    for (const group of groups) {
+      for (const e of group) {
+        if ((e.words & required) === 0) continue;
+        const term = this.data.terms[e.termId] ?? '';
+        byTerm.set(term, (byTerm.get(term) ?? 0) | e.words);
+      }
+    }
+    const last = query.words.length - 1;
+    const typing = query.lastWordIsPrefix && query.words[last] && required & (1 << last);
+    const prefix = typing ? (query.words[last] ?? '') : '';
+    return (term) => (byTerm.get(term) ?? 0) | (prefix && term.startsWith(prefix) ? 1 << last : 0);
+  }
+
+  /** For a query that reached nothing: the same query with its unknown words replaced. */
+  private suggest(words: readonly string[]): string[] {
+    const suggestions: string[] = [];
+    const replacements = words.map((word) =>
+      this.fuzzy.suggest(word, 3).map((m) => this.data.terms[m.termId] ?? word),
+    );
+    const firstFixable = replacements.findIndex((r) => r.length > 0);
+    if (firstFixable < 0) return [];
+    for (const alternative of replacements[firstFixable] ?? []) {
+      const fixed = words.map((word, i) =>
+        i === firstFixable ? alternative : (replacements[i]?.[0] ?? word),
+      );
+      suggestions.push(fixed.join(' '));
+    }
+    return [...new Set(suggestions)];
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The serialized search index: what the build writes and the worker fetches. It is split in two so
+ * the part fetched before the first query stays small:
+ * - the core (`search-index.json`): vocabulary, postings and what facets and filters need;
+ * - text shards (`search-text/<n>.json`): slug, title, name and plain text of a run of papers,
+ *   fetched only for the papers a result page shows (snippets need the text; at 20,000 papers the
+ *   texts alone gzip to several MB).
+ */
+import type { ContributionType, Paper } from '../schema';
+
+/** Bumped whenever the layout changes, so a worker never misreads an index built by other code. */
+export const SEARCH_INDEX_VERSION = 1;
+
+/** Bits of a posting's field mask: the fields other than the abstract where the term occurs. */
+export const FIELD = {
+  name: 1,
+  title: 2,
+  keyword: 4,
+  acronym: 8,
+  tag: 16,
+} as const;
+
+/** Bit of a document's flags word that says the paper has code; bits below it are its types. */
+export const HAS_CODE_FLAG = 1 << 6;
+
+/** The core index, as JSON. */
+export interface SearchIndexData {
+  version: typeof SEARCH_INDEX_VERSION;
+  /** Number of papers; documents are numbered 0..docCount-1 in corpus order. */
+  docCount: number;
+  /** Mean number of words per abstract, for BM25 length normalisation. */
+  averageLength: number;
+  /** Every indexed term, folded, sorted by UTF-16 code units (so prefixes are contiguous ranges). */
+  terms: string[];
+  /** VLQ: the number of papers containing each term, aligned with `terms`. */
+  df: string;
+  /**
+   * VLQ postings, one string per term. Each posting is `((docGap - 1) << 2) | flags`, where
+   * docGap is the distance from the previous posting's document (the first counts from -1);
+   * flags bit 0: the abstract's term count is not 1 and follows as the next number;
+   * flags bit 1: a `FIELD` mask follows as the next number.
+   */
+  postings: string[];
+  /** Indexes into `terms` of English stopwords: a query needs them only when it has nothing else. */
+  stopTerms: number[];
+  /** VLQ: words per abstract, per document. */
+  lengths: string;
+  /** The topic slugs documents are tagged with. */
+  tagSlugs: string[];
+  /** VLQ: per document, its number of tags followed by their indexes into `tagSlugs`. */
+  docTags: string;
+  /** The contribution types; bit i of a document's flags means `typeNames[i]`. */
+  typeNames: ContributionType[];
+  /** VLQ: per document, type bits plus `HAS_CODE_FLAG`. */
+  flags: string;
+  /** Documents per text shard: document d is in shard floor(d / shardSize). */
+  shardSize: number;
+  /** Number of text shards. */
+  shardCount: number;
+}
+
+/** What a result shows that only a text shard holds. */
+export type ShardDoc = Pick<Paper, 'slug' | 'title' | 'name' | 'plainText'>;
+
+/** One text shard, as JSON: columns aligned with the shard's documents. */
+export interface TextShardData {
+  version: typeof SEARCH_INDEX_VERSION;
+  shard: number;
+  slugs: string[];
+  titles: string[];
+  names: (string | null)[];
+  texts: string[];
+}

@@ -1,0 +1,42 @@
+/**
+ * Messages between the page and the search worker (src/scripts/search-worker.ts). The page sends
+ * `init` once, then a `search` per query; each answer carries the id of the request it answers, so
+ * the page shows only the answer to its latest request.
+ */
+import type { SearchFilters, SearchResults } from './engine';
+
+export interface SearchInitMessage {
+  type: 'init';
+  /** URL of the core index (the `search-index.json` endpoint). */
+  indexUrl: string;
+  /**
+   * URL of a text shard, with `{shard}` standing for its number; by default `search-text/{shard}.json`
+   * next to the index.
+   */
+  textUrl?: string;
+}
+
+export interface SearchQueryMessage {
+  type: 'search';
+  /** Chosen by the page, increasing: answers to older ids are stale. */
+  id: number;
+  query: string;
+  filters?: SearchFilters;
+  limit?: number;
+  offset?: number;
+}
+
+export type SearchWorkerRequest = SearchInitMessage | SearchQueryMessage;
+
+export type SearchWorkerResponse =
+  /** The index is loaded: searches are answered from now on (earlier ones were queued). */
+  | { type: 'ready'; docCount: number; loadMs: number }
+  /** `tookMs`: time spent in the worker, from receiving the request to answering it. */
+  | { type: 'results'; id: number; tookMs: number; results: SearchResults }
+  /** `id` is null when loading the index failed; every later search fails the same way. */
+  | { type: 'error'; id: number | null; message: string };
+
+/** The URL of text shard `shard`, from the template of `SearchInitMessage.textUrl`. */
+export function textShardUrl(template: string, shard: number): string {
+  return template.replace('{shard}', String(shard));
+}

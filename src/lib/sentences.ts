@@ -1,0 +1,67 @@
+/**
+ * Splits plain text into sentences: the Unicode sentence rules (Intl.Segmenter, built into Node)
+ * plus the repairs abstracts need, so `e.g.`, `vs. B`, `Jan. 2025` or `Fig. 2` never end a sentence
+ * and `science.With` (a missing space) does.
+ */
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/** Abbreviations that end with a period but rarely end a sentence in an abstract. */
+const ABBREVIATION_AT_END =
+  /(?:^|[\s(])(?:e\.g|i\.e|et al|vs|cf|fig|figs|eq|eqs|sec|secs|tab|approx|resp|ref|refs|incl|esp|w\.r\.t|a\.k\.a|i\.i\.d|dr|mr|mrs|ms|prof|st|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.$/i;
+
+/** A segment that cannot start a sentence: it opens with a lowercase letter, a digit or a bracket. */
+const CONTINUATION_START = /^[\p{Ll}\p{N})\]]/u;
+
+/** `science.With`: a lowercase word, a period and a capitalised word, with no space between. */
+const MISSING_SPACE = /\p{Ll}{2}\.(?=\p{Lu}\p{Ll})/gu;
+
+/** The longest stretch looked at behind a missing-space period to tell a word from a URL. */
+const TOKEN_LOOKBEHIND = 80;
+
+/** The sentences of `text`, trimmed, in order; empty when the text has no words. */
+export function splitSentences(text: string): string[] {
+  const merged: string[] = [];
+  for (const { segment } of segmenter.segment(text)) {
+    const sentence = segment.trim();
+    if (sentence === '') continue;
+    const previous = merged.at(-1);
+    if (previous !== undefined && continuesPrevious(previous, sentence)) {
+      merged[merged.length - 1] = `${previous} ${sentence}`;
+    } else {
+      merged.push(sentence);
+    }
+  }
+  return merged.flatMap(splitMissingSpaces);
+}
+
+/** Only the end of the previous sentence can hold the abbreviation; testing more is wasted work. */
+const ABBREVIATION_TAIL = 12;
+
+function continuesPrevious(previous: string, next: string): boolean {
+  return (
+    CONTINUATION_START.test(next) || ABBREVIATION_AT_END.test(previous.slice(-ABBREVIATION_TAIL))
+  );
+}
+
+/** Splits `…science.With the…` where a dump lost the space after a full stop, but not URLs. */
+function splitMissingSpaces(sentence: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (const match of sentence.matchAll(MISSING_SPACE)) {
+    const stop = (match.index ?? 0) + 3;
+    if (isInsideUrlOrName(sentence, stop)) continue;
+    parts.push(sentence.slice(start, stop).trim());
+    start = stop;
+  }
+  parts.push(sentence.slice(start).trim());
+  return parts.filter((part) => part !== '');
+}
+
+/** The word holding the period looks like a URL, an e-mail or a dotted name (`arxiv.org/Abs`). */
+function isInsideUrlOrName(sentence: string, stop: number): boolean {
+  const from = Math.max(0, stop - TOKEN_LOOKBEHIND);
+  const before = sentence.slice(from, stop - 1);
+  const word = before.slice(before.search(/\S*$/));
+  return /[/@.:]/.test(word);
+}

@@ -1,0 +1,83 @@
+/**
+ * Paper URL segments: a readable part (from the paper's name, else its title) plus the start of its
+ * id, e.g. `sealqa-3f9a2c`. A slug depends only on the abstract itself, so it stays put when dumps are
+ * added or read in another order; only a real collision lengthens the hash suffix.
+ */
+
+/** How many hex digits of the id a slug ends with, unless a collision needs more. */
+export const SLUG_SUFFIX_LENGTH = 6;
+/** The readable part keeps at most this many words… */
+const MAX_WORDS = 6;
+/** …and at most this many characters. */
+const MAX_CHARS = 40;
+/** Used when neither the name nor the title has a single ASCII letter or digit (e.g. all Chinese). */
+const FALLBACK = 'paper';
+
+/** Latin letters NFKD does not decompose into an ASCII base letter. */
+const LATIN_EXTRAS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+
+/** `Über-Fast RL: ...` → `uber-fast-rl`: lowercase ASCII words joined by `-`, at most 6 words/40 chars. */
+export function readablePart(text: string): string {
+  const ascii = text
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (letter) => LATIN_EXTRAS[letter] ?? letter)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '');
+  const words = ascii.split(/[^a-z0-9]+/).filter((word) => word !== '');
+  let readable = '';
+  for (const word of words.slice(0, MAX_WORDS)) {
+    const next = readable === '' ? word : `${readable}-${word}`;
+    if (next.length > MAX_CHARS) break;
+    readable = next;
+  }
+  if (readable === '' && words[0]) readable = words[0].slice(0, MAX_CHARS);
+  return readable;
+}
+
+/** What a slug is made of: the record's id and the texts its readable part may come from. */
+export interface SlugSource {
+  id: string;
+  name: string | null;
+  title: string;
+}
+
+/** The readable part from the name, else the title, else a fixed word. */
+export function slugBase(source: SlugSource): string {
+  return readablePart(source.name ?? '') || readablePart(source.title) || FALLBACK;
+}
+
+/**
+ * One slug per source, in the same order. Slugs that would be equal get longer hash suffixes, all of
+ * them, up to the whole id, until they differ. The outcome depends only on which records exist, never
+ * on their order.
+ */
+export function assignSlugs(
+  sources: readonly SlugSource[],
+  suffixLength: number = SLUG_SUFFIX_LENGTH,
+): string[] {
+  const bases = sources.map(slugBase);
+  const lengths = sources.map(() => suffixLength);
+  const slugOf = (i: number): string => `${bases[i]}-${sources[i].id.slice(0, lengths[i])}`;
+  for (;;) {
+    const holders = new Map<string, Set<number>>();
+    sources.forEach((_, i) => {
+      const slug = slugOf(i);
+      holders.set(slug, (holders.get(slug) ?? new Set()).add(i));
+    });
+    const colliding = [...holders.values()].filter(
+      (group) => group.size > 1 && [...group].some((i) => lengths[i] < sources[i].id.length),
+    );
+    if (colliding.length === 0) return sources.map((_, i) => slugOf(i));
+    for (const group of colliding) for (const i of group) lengths[i] += 1;
+  }
+}

@@ -1,0 +1,15 @@
+/** Text shards of the search index: slug, title, name and text of a run of papers, for snippets. */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { papers, topics } from '../../content';
+import { getSearchIndex } from '../../lib/search/build';
+
+export const getStaticPaths = (() =>
+  getSearchIndex(papers, { topics }).shards.map((shard) => ({
+    params: { shard: String(shard.shard) },
+    props: { shard },
+  }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = ({ props }) =>
+  new Response(JSON.stringify(props.shard), {
+    headers: { 'Content-Type': 'application/json; charset=utf-8' },
+  });

@@ -1,0 +1,129 @@
+/**
+ * Moving a reading list between machines: a share link (the list in the URL fragment), Markdown and
+ * JSON downloads, importing a JSON export, and the offer to import a list opened from a share link.
+ */
+import {
+  fromJson,
+  sharedListFromHash,
+  shareUrl,
+  toJson,
+  toMarkdown,
+  type ReadingListItem,
+} from '../lib/reading-list';
+import { paperPath } from '../lib/urls';
+import { getItems, importItems } from './reading-list';
+
+const absolutePaperUrl = (slug: string): string => new URL(paperPath(slug), window.location.href).href;
+
+function download(fileName: string, type: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+const papersCount = (n: number): string => (n === 1 ? '1 paper' : `${n} papers`);
+
+/** Imports and says what happened. */
+function importAndReport(incoming: readonly ReadingListItem[], status: Element): void {
+  const before = new Set(getItems().map((item) => item.slug));
+  const added = incoming.filter((item) => !before.has(item.slug)).length;
+  const problem = importItems(incoming);
+  const already = incoming.length - added;
+  status.textContent =
+    `Imported ${papersCount(added)}` +
+    (already ? ` (${papersCount(already)} already on your list).` : '.') +
+    (problem ? ' They are kept only until you leave this page.' : '');
+}
+
+class ReadingListExport extends HTMLElement {
+  connectedCallback() {
+    const status = this.querySelector('.rl-export-status');
+    const shareField = this.querySelector<HTMLInputElement>('.rl-share-url');
+    const listUrl = new URL(this.dataset.listUrl ?? '', window.location.href).href;
+    if (!status || !shareField) return;
+    const on = (selector: string, handler: () => void) =>
+      this.querySelector(selector)?.addEventListener('click', handler);
+    on('.rl-share', async () => {
+      shareField.value = shareUrl(listUrl, getItems());
+      shareField.hidden = false;
+      shareField.select();
+      try {
+        await navigator.clipboard.writeText(shareField.value);
+        status.textContent = `Share link for ${papersCount(getItems().length)} copied.`;
+      } catch {
+        status.textContent = 'Copy the selected share link.';
+      }
+    });
+    on('.rl-markdown', () =>
+      download('reading-list.md', 'text/markdown', toMarkdown(getItems(), absolutePaperUrl)),
+    );
+    on('.rl-json', () => download('reading-list.json', 'application/json', toJson(getItems(), absolutePaperUrl)));
+    this.querySelector<HTMLInputElement>('.rl-file')?.addEventListener('change', async (event) => {
+      const file = (event.target as HTMLInputElement).files?.[0];
+      if (!file) return;
+      const incoming = fromJson(await file.text());
+      if (incoming.length === 0) status.textContent = `${file.name} is not a reading-list export.`;
+      else importAndReport(incoming, status);
+    });
+  }
+}
+
+/** Shown when the page is opened from a share link: lists the shared papers and offers to import them. */
+class ReadingListImport extends HTMLElement {
+  connectedCallback() {
+    this.offer();
+    window.addEventListener('hashchange', () => this.offer());
+  }
+
+  private offer() {
+    const shared = sharedListFromHash(window.location.hash);
+    const summary = this.querySelector('.rl-import-summary');
+    const list = this.querySelector('.rl-import-items');
+    const accept = this.querySelector<HTMLButtonElement>('.rl-import-accept');
+    const dismiss = this.querySelector<HTMLButtonElement>('.rl-import-dismiss');
+    const status = this.querySelector('.rl-import-status');
+    if (shared === null || !summary || !list || !accept || !dismiss || !status) return;
+    this.hidden = false;
+    status.textContent = '';
+    summary.textContent =
+      shared.length > 0
+        ? `This link shares a reading list of ${papersCount(shared.length)}:`
+        : 'This share link is damaged or comes from another version of the site: there is nothing to import.';
+    list.replaceChildren(
+      ...shared.map((item) => {
+        const row = document.createElement('li');
+        const link = document.createElement('a');
+        link.href = paperPath(item.slug);
+        link.textContent = item.title;
+        row.append(link);
+        if (item.note) {
+          const note = document.createElement('p');
+          note.className = 'rl-import-note';
+          note.textContent = item.note;
+          row.append(note);
+        }
+        return row;
+      }),
+    );
+    accept.hidden = shared.length === 0;
+    accept.textContent = `Import ${papersCount(shared.length)}`;
+    const forget = () => history.replaceState(null, '', window.location.pathname + window.location.search);
+    accept.onclick = () => {
+      importAndReport(shared, status);
+      accept.hidden = true;
+      forget();
+    };
+    dismiss.onclick = () => {
+      this.hidden = true;
+      forget();
+    };
+  }
+}
+
+customElements.define('reading-list-export', ReadingListExport);
+customElements.define('reading-list-import', ReadingListImport);

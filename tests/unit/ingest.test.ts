@@ -1,0 +1,241 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import {
+  formatProblem,
+  formatSummary,
+  ingestDumps,
+  readDumpsDir,
+  serializePapers,
+  type DumpFile,
+  type IngestResult,
+} from '../../src/lib/ingest';
+import type { Taxonomy } from '../../src/lib/schema';
+
+// Lets one test make the naming step return an invalid title, to see how schema failures surface.
+const naming = vi.hoisted(() => ({ longTitle: false }));
+vi.mock('../../src/lib/naming', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/lib/naming')>();
+  return {
+    ...real,
+    describePaper: (plainText: string) => {
+      const identity = real.describePaper(plainText);
+      return naming.longTitle ? { ...identity, title: 'T'.repeat(130) } : identity;
+    },
+  };
+});
+
+const FIXTURES = 'tests/fixtures/ingest';
+const TAXONOMY: Taxonomy = {
+  topics: [{ slug: 'rl', label: 'RL', description: 'Reinforcement learning.', terms: ['policy'] }],
+};
+const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+/** Every paragraph is a source of some record or a reported problem: nothing silently dropped. */
+function expectNothingDropped(result: IngestResult): void {
+  const sources = result.papers.reduce((sum, paper) => sum + paper.sources.length, 0);
+  const paragraphProblems = result.problems.filter((p) => /^(not an abstract|field )/.test(p.reason));
+  expect(result.stats.paragraphs).toBe(sources + paragraphProblems.length);
+}
+
+describe('ingestDumps on well-formed dumps (BOM, CRLF, lone CR, hard wraps, LaTeX)', () => {
+  const files = readDumpsDir(`${FIXTURES}/good`);
+  const result = ingestDumps(files, TAXONOMY);
+
+  it('makes one record per distinct abstract and merges the copy found in both dumps', () => {
+    expect(result.problems).toEqual([]);
+    expect(formatSummary(result.stats, 0)).toBe('4 papers from 2 dumps, 1 duplicate merged, 0 problems');
+    const merged = result.papers.find((paper) => paper.sources.length > 1);
+    expect(merged?.sources).toEqual([
+      { file: 'a-iclr.txt', header: 'ICLR 2026 Papers', paragraph: 2, line: 9 },
+      { file: 'b-neurips.txt', header: 'ICLR 2026 论文列表', paragraph: 1, line: 3 },
+    ]);
+    expectNothingDropped(result);
+  });
+
+  it('normalises whitespace, hard wraps and PDF hyphenation, keeping real hyphens', () => {
+    const first = result.papers[0];
+    expect(first?.abstract).toBe(
+      'We study how to train policies from offline data when rewards are sparse and the dataset ' +
+        'is small. Prior work on multi-task learning relies on referencing a value function, which ' +
+        'becomes unreliable; we instead compare pre- and post-training behaviour of sim-to-real ' +
+        'agents and report consistent gains across twelve benchmark suites.',
+    );
+    expect(first?.sources[0]).toMatchObject({ paragraph: 1, line: 3 });
+  });
+
+  it('keeps LaTeX in the abstract and gives readers plain text', () => {
+    const fastKv = result.papers.find((paper) => paper.abstract.includes('FastKV'));
+    expect(fastKv?.abstract).toContain('12.5$\\times$');
+    expect(fastKv?.plainText).toContain('up to 12.5× higher hit rates with O(1) lookups');
+    expect(fastKv?.plainText).toContain('keeps “blind faith” out of eviction decisions, saves 40% of memory');
+    expect(fastKv?.plainText).toContain('Õ(d²)');
+    expect(fastKv?.plainText).toContain('Dropping the Positional Embeddings');
+    expect(fastKv?.plainText).not.toMatch(/[$*{}]|\\[a-z]/);
+  });
+
+  it('derives id, slug, links and word count from the abstract', () => {
+    const bench = result.papers.find((paper) => paper.abstract.includes('PolyBench'));
+    expect(bench?.id).toMatch(/^[0-9a-f]{12}$/);
+    expect(bench?.slug).toMatch(new RegExp(`^[a-z0-9-]+-${bench?.id.slice(0, 6)}$`));
+    expect(bench?.links).toEqual([
+      { url: 'https://github.com/example/polybench', kind: 'code' },
+      { url: 'https://huggingface.co/datasets/example/polybench', kind: 'data' },
+      { url: 'https://example.github.io/polybench/', kind: 'project' },
+    ]);
+    expect(bench?.wordCount).toBe(bench?.plainText.split(' ').length);
+  });
+
+  it('writes byte-identical output whatever order the files come in', () => {
+    const reversed = ingestDumps([...files].reverse(), TAXONOMY);
+    expect(serializePapers(reversed.papers)).toBe(serializePapers(result.papers));
+  });
+});
+
+describe('ingestDumps on bad input', () => {
+  const result = ingestDumps(readDumpsDir(`${FIXTURES}/bad`), TAXONOMY);
+
+  it('reports every problem as path:line: reason, sorted by file', () => {
+    expect(result.problems.map((problem) => formatProblem(problem, 'bad'))).toEqual([
+      'bad/binary.txt:3: binary file (contains NUL bytes), not a text dump',
+      'bad/empty.txt:1: empty file',
+      'bad/header-only.txt:1: no abstracts after the header "ICML 2025 Papers"',
+      'bad/junk.txt:5: not an abstract: 4 words, 11 characters (an abstract has at least 20 words ' +
+        'and 100 characters): "Page 2 of 7"',
+      'bad/latin1.txt:4: not valid UTF-8; save the file as UTF-8 text',
+    ]);
+  });
+
+  it('still accounts for every paragraph it could read', () => {
+    expect(result.stats).toEqual({ dumps: 6, papers: 3, duplicatesMerged: 0, paragraphs: 4 });
+    expectNothingDropped(result);
+  });
+
+  it('names the field of a record that fails the schema, at each place it was found', () => {
+    naming.longTitle = true;
+    try {
+      const dump = readFileSync(`${FIXTURES}/bad/ok.txt`);
+      const failed = ingestDumps(
+        [
+          { name: 'x.txt', bytes: dump },
+          { name: 'y.txt', bytes: dump },
+        ],
+        TAXONOMY,
+      );
+      expect(failed.problems.map((problem) => formatProblem(problem))).toEqual([
+        'x.txt:3: field "title": too long (at most 100 characters)',
+        'y.txt:3: field "title": too long (at most 100 characters)',
+      ]);
+      expect(failed.papers).toEqual([]);
+      expectNothingDropped(failed);
+    } finally {
+      naming.longTitle = false;
+    }
+  });
+});
+
+describe('slugs', () => {
+  const opening = 'We revisit sparse mixture-of-experts routing for language models.';
+  const dump = (rest: string): DumpFile => ({
+    name: `${rest.length}.txt`,
+    bytes: encode(`H\n\n${opening} ${rest}\n`),
+  });
+  const twins = [
+    dump('We show that a learned router beats hashing on every benchmark we tried, by a wide margin.'),
+    dump('We show that hashing matches a learned router on most benchmarks at a fraction of the cost.'),
+  ];
+
+  it('lengthens the hash suffix of both papers when a forced collision occurs', () => {
+    const papers = ingestDumps(twins, TAXONOMY, { slugSuffixLength: 0 }).papers;
+    const [a, b] = papers.map((paper) => paper.slug);
+    expect(a).not.toBe(b);
+    const suffixLength = (a ?? '').split('-').at(-1)?.length ?? 0;
+    expect(suffixLength).toBeGreaterThan(0);
+    expect((b ?? '').split('-').at(-1)).toHaveLength(suffixLength);
+    papers.forEach((paper) => expect(paper.slug.endsWith(paper.id.slice(0, suffixLength))).toBe(true));
+  });
+});
+
+describe('formatSummary', () => {
+  it('uses singular forms for one', () => {
+    const stats = { dumps: 1, papers: 1, duplicatesMerged: 1, paragraphs: 2 };
+    expect(formatSummary(stats, 1)).toBe('1 paper from 1 dump, 1 duplicate merged, 1 problem');
+  });
+});
+
+describe('readDumpsDir', () => {
+  it('says in one line that the folder is missing or holds no dumps', () => {
+    expect(() => readDumpsDir(`${FIXTURES}/missing`)).toThrow(`no dumps folder at ${FIXTURES}/missing`);
+    const empty = mkdtempSync(join(tmpdir(), 'dumps-'));
+    writeFileSync(join(empty, 'notes.md'), 'not a dump');
+    expect(() => readDumpsDir(empty)).toThrow(`no *.txt dumps in ${empty}`);
+    rmSync(empty, { recursive: true });
+  });
+});
+
+describe('the ingest command', () => {
+  const work = mkdtempSync(join(tmpdir(), 'ingest-cli-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const ingest = (...args: string[]) => {
+    const run = spawnSync(
+      'npx',
+      ['tsx', 'scripts/ingest.ts', '--taxonomy', `${FIXTURES}/taxonomy.yaml`, ...args],
+      { encoding: 'utf8' },
+    );
+    const lines = run.stdout.trim().split('\n');
+    return { status: run.status, stdout: run.stdout, stderr: run.stderr, last: lines.at(-1) };
+  };
+
+  it('writes the records and ends with the summary', () => {
+    const out = join(work, 'nested', 'papers.json');
+    const run = ingest('--dumps', `${FIXTURES}/good`, '--out', out);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.last).toBe('4 papers from 2 dumps, 1 duplicate merged, 0 problems');
+    const papers = JSON.parse(readFileSync(out, 'utf8')) as { slug: string }[];
+    expect(papers).toHaveLength(4);
+    const again = ingest('--dumps', `${FIXTURES}/good`, '--out', `${out}.2`);
+    expect(again.status).toBe(0);
+    expect(readFileSync(`${out}.2`, 'utf8')).toBe(readFileSync(out, 'utf8'));
+  });
+
+  it('validates without writing with --check', () => {
+    const out = join(work, 'check.json');
+    const run = ingest('--dumps', `${FIXTURES}/good`, '--out', out, '--check');
+    expect(run.status).toBe(0);
+    expect(run.last).toBe(
+      '4 papers from 2 dumps, 1 duplicate merged, 0 problems (check only, nothing written)',
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('prints every problem as path:line, exits 1 and leaves the old output untouched', () => {
+    const out = join(work, 'kept.json');
+    writeFileSync(out, 'previous');
+    for (const args of [['--out', out], ['--out', out, '--check']]) {
+      const run = ingest('--dumps', `${FIXTURES}/bad`, ...args);
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim().split('\n')).toEqual([
+        `${FIXTURES}/bad/binary.txt:3: binary file (contains NUL bytes), not a text dump`,
+        `${FIXTURES}/bad/empty.txt:1: empty file`,
+        `${FIXTURES}/bad/header-only.txt:1: no abstracts after the header "ICML 2025 Papers"`,
+        expect.stringMatching(new RegExp(`^${FIXTURES}/bad/junk.txt:5: not an abstract: 4 words`)),
+        `${FIXTURES}/bad/latin1.txt:4: not valid UTF-8; save the file as UTF-8 text`,
+      ]);
+      expect(run.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+      expect(run.last).toBe('3 papers from 6 dumps, 0 duplicates merged, 5 problems; nothing written');
+      expect(readFileSync(out, 'utf8')).toBe('previous');
+    }
+  });
+
+  it('says in one line when the dumps folder is missing, and rejects unknown options', () => {
+    const missing = ingest('--dumps', join(work, 'nowhere'), '--out', join(work, 'x.json'));
+    expect(missing.status).toBe(1);
+    expect(missing.stderr.trim()).toBe(`no dumps folder at ${join(work, 'nowhere')}`);
+    const wrong = ingest('--dump', 'x');
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain('usage: npm run ingest');
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  joinLines,
+  normalizeAbstract,
+  normalizeWhitespace,
+  repairHyphenation,
+} from '../../src/lib/normalize';
+
+describe('normalizeWhitespace', () => {
+  it('collapses tabs, runs of spaces and Unicode spaces into one space and trims', () => {
+    expect(normalizeWhitespace('  a\t\tb   c\u00a0\u2009d  ')).toBe('a b c d');
+  });
+
+  it('composes to NFC so the same text typed two ways is one abstract', () => {
+    expect(normalizeWhitespace('Cafe\u0301')).toBe('Caf\u00e9');
+  });
+
+  it('drops soft hyphens and zero-width characters left by PDF copies', () => {
+    expect(normalizeWhitespace('gen\u00aderal\u200bisation\ufeff')).toBe('generalisation');
+  });
+});
+
+describe('joinLines', () => {
+  it('joins hard-wrapped lines with one space', () => {
+    expect(joinLines(['We study  ', '  offline RL.'])).toBe('We study offline RL.');
+  });
+
+  it('keeps a line-end hyphen before a capital or digit, without a space', () => {
+    expect(joinLines(['trained on GPT-', '4 outputs and Vision-', 'Language data'])).toBe(
+      'trained on GPT-4 outputs and Vision-Language data',
+    );
+  });
+});
+
+describe('repairHyphenation', () => {
+  it('joins words a PDF split at a line end', () => {
+    expect(repairHyphenation('avoids ref- erencing the gen- eralization gap')).toBe(
+      'avoids referencing the generalization gap',
+    );
+  });
+
+  it('keeps suspended hyphens before and/or/to/nor', () => {
+    const text = 'pre- and post-training, first- or second-order, low- to high-resource';
+    expect(repairHyphenation(text)).toBe(text);
+  });
+
+  it('keeps the hyphen of compounds with a known prefix or tail', () => {
+    expect(repairHyphenation('a non- linear, self- supervised and model- based method')).toBe(
+      'a non-linear, self-supervised and model-based method',
+    );
+  });
+
+  it('keeps the hyphen after acronyms, digits and compounds already hyphenated', () => {
+    expect(repairHyphenation('RL- based 3D- aware sim-to- real')).toBe(
+      'RL-based 3D-aware sim-to-real',
+    );
+  });
+
+  it('follows the spelling the abstract itself uses elsewhere', () => {
+    expect(repairHyphenation('pre- training helps; pre-training is cheap')).toBe(
+      'pre-training helps; pre-training is cheap',
+    );
+    expect(repairHyphenation('non- linear maps; nonlinear maps')).toBe(
+      'nonlinear maps; nonlinear maps',
+    );
+  });
+
+  it('leaves real hyphens, math and URLs alone', () => {
+    const text = 'multi-task $x- y$ \\alpha- b https://a.org/x- y and V- Shaped';
+    expect(repairHyphenation(text)).toBe(text);
+  });
+});
+
+describe('normalizeAbstract', () => {
+  it('repairs hyphenation split across a hard wrap', () => {
+    expect(normalizeAbstract(['Prior work on multi-', 'task learning relies on ref-', 'erencing'])).toBe(
+      'Prior work on multi-task learning relies on referencing',
+    );
+  });
+});

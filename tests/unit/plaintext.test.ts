@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { texToText, toPlainText } from '../../src/lib/plaintext';
+
+describe('toPlainText: LaTeX', () => {
+  it.each([
+    ['up to 12.5$\\times$ higher', 'up to 12.5× higher'],
+    ['with $\\mathcal{O}(1)$ model evaluations', 'with O(1) model evaluations'],
+    ['the \\textbf{Webscale-RL} dataset', 'the Webscale-RL dataset'],
+    ['the \\textbf{\\texttt{Webscale-RL} pipeline}, a', 'the Webscale-RL pipeline, a'],
+    ['a $\\textbf{R}$esponse-$\\textbf{c}$onditioned model', 'a Response-conditioned model'],
+    ["leads to ``blind faith'' in text", 'leads to “blind faith” in text'],
+    ['leads to ``blind faith" in text', 'leads to “blind faith” in text'],
+    ['drops by 10--40\\% \\& more', 'drops by 10–40% & more'],
+    ['\\emph{a} \\textit{b} \\texttt{c} \\textsc{d}', 'a b c d'],
+    ['as in Fig.~3 and et~al.', 'as in Fig. 3 and et al.'],
+    ['with $53$% published', 'with 53% published'],
+  ])('%s → %s', (source, text) => {
+    expect(toPlainText(source)).toBe(text);
+  });
+
+  it('keeps a tilde that means "about" (space before it)', () => {
+    expect(toPlainText('over ~20 turns')).toBe('over ~20 turns');
+  });
+});
+
+describe('toPlainText: Markdown', () => {
+  it.each([
+    ['by ***Dro**pping the **P**ositional **E**mbeddings*', 'by Dropping the Positional Embeddings'],
+    ['the molecular orientation as _sole_ input', 'the molecular orientation as sole input'],
+    ['see [our code](https://github.com/a/b) now', 'see our code (https://github.com/a/b) now'],
+  ])('%s → %s', (source, text) => {
+    expect(toPlainText(source)).toBe(text);
+  });
+
+  it('keeps a lone asterisk, snake_case and prices', () => {
+    const text = 'V* Bench uses snake_case ids and costs $5 and $10 per run';
+    expect(toPlainText(text)).toBe(text);
+  });
+
+  it('keeps raw HTML as literal text', () => {
+    expect(toPlainText('we escape <script>alert(1)</script> & <b>tags</b>')).toBe(
+      'we escape <script>alert(1)</script> & <b>tags</b>',
+    );
+  });
+
+  it('keeps URLs intact, tilde and underscores included', () => {
+    expect(toPlainText('at https://cs.x.edu/~bob/my_tool.')).toBe('at https://cs.x.edu/~bob/my_tool.');
+  });
+
+  it('keeps the numbers of a paragraph that starts like a list', () => {
+    expect(toPlainText('1. We propose a method that works.')).toBe('1. We propose a method that works.');
+  });
+});
+
+describe('texToText', () => {
+  it.each([
+    ['\\tilde{O}(d^2)', 'Õ(d²)'],
+    ['\\mathbb{R}^d', 'ℝᵈ'],
+    ['\\Omega(d^2)', 'Ω(d²)'],
+    ['O(1/\\sqrt{K})', 'O(1/√K)'],
+    ['\\ell_\\infty', 'ℓ_∞'],
+    ['\\ell_2', 'ℓ₂'],
+    ['x^{2k+1}', 'x²ᵏ⁺¹'],
+    ['10^{-3}', '10⁻³'],
+    ['a \\leq b \\cdot c', 'a ≤ b · c'],
+    ['x \\approx y \\pm z \\to \\infty', 'x ≈ y ± z → ∞'],
+    ['\\alpha\\beta\\gamma', 'αβγ'],
+    ['\\frac{a+b}{c}', '(a + b)/c'],
+    ['n \\log n', 'n log n'],
+    ['x_{i,j}', 'x_(i,j)'],
+  ])('%s → %s', (tex, text) => {
+    expect(texToText(tex)).toBe(text);
+  });
+
+  it('reads a formula KaTeX cannot parse without its backslashes and braces', () => {
+    expect(texToText('\\frac{a')).toBe('frac a');
+  });
+});

@@ -1,0 +1,191 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addItem,
+  createReadingListStore,
+  decodeSharedList,
+  describeStorageProblem,
+  encodeSharedList,
+  fromJson,
+  mergeItems,
+  removeItem,
+  setNote,
+  sharedListFromHash,
+  shareUrl,
+  toJson,
+  toMarkdown,
+  type ReadingListItem,
+} from '../../src/lib/reading-list';
+
+const paperUrl = (slug: string) => `https://example.org/explorer/papers/${slug}/`;
+const item = (slug: string, title: string, note = ''): ReadingListItem => ({
+  slug,
+  title,
+  note,
+  addedAt: '',
+});
+
+/** An in-memory Storage whose capacity (in characters) can be exceeded, like a real quota. */
+class FakeStorage implements Storage {
+  private data = new Map<string, string>();
+  constructor(private capacity = Infinity) {}
+  get length() {
+    return this.data.size;
+  }
+  clear() {
+    this.data.clear();
+  }
+  getItem(key: string) {
+    return this.data.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.data.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.data.delete(key);
+  }
+  setItem(key: string, value: string) {
+    if (value.length > this.capacity) throw new DOMException('quota', 'QuotaExceededError');
+    this.data.set(key, value);
+  }
+}
+
+const slugArb = fc.stringMatching(/^[a-z0-9]{1,12}(?:-[a-z0-9]{1,8}){0,4}$/);
+const itemsArb = fc.uniqueArray(
+  fc.record({
+    slug: slugArb,
+    title: fc.string({ minLength: 1, maxLength: 100 }).filter((t) => t.trim() !== ''),
+    note: fc.string({ maxLength: 300, unit: 'grapheme' }),
+    addedAt: fc.constant(''),
+  }),
+  { selector: (i) => i.slug, maxLength: 30 },
+);
+
+describe('list edits', () => {
+  it('stars a paper once, notes it, and unstars it', () => {
+    const paper = { slug: 'sealqa-3f9a2c', title: 'SealQA: a benchmark' };
+    const once = addItem([], paper, new Date('2026-01-02T03:04:05Z'));
+    expect(addItem(once, paper)).toEqual(once);
+    expect(once).toEqual([{ ...paper, note: '', addedAt: '2026-01-02T03:04:05.000Z' }]);
+    expect(setNote(once, paper.slug, 'read §3')[0]?.note).toBe('read §3');
+    expect(removeItem(once, paper.slug)).toEqual([]);
+  });
+
+  it('imports new papers after the existing ones without overwriting a written note', () => {
+    const mine = [item('a-1', 'A', 'my note'), item('b-2', 'B')];
+    const shared = [item('b-2', 'B', 'their note'), item('a-1', 'A', 'other'), item('c-3', 'C')];
+    expect(mergeItems(mine, shared)).toEqual([
+      item('a-1', 'A', 'my note'),
+      item('b-2', 'B', 'their note'),
+      item('c-3', 'C'),
+    ]);
+  });
+});
+
+describe('shareable URL', () => {
+  it('round-trips any list, including notes with emoji, quotes and newlines', () => {
+    fc.assert(
+      fc.property(itemsArb, (items) => {
+        const url = shareUrl('https://example.org/explorer/list/', items);
+        expect(url.startsWith('https://example.org/explorer/list/#import=')).toBe(true);
+        expect(sharedListFromHash(new URL(url).hash)).toEqual(items);
+      }),
+    );
+  });
+
+  it('stays URL-safe: no characters that need escaping in a fragment', () => {
+    const payload = encodeSharedList([item('x-1', 'Ünïcode “title” & <b>', 'line 1\nline 2 ✓')]);
+    expect(payload).toMatch(/^[A-Za-z0-9_-]+$/);
+  });
+
+  it('refuses garbage, other versions and malformed rows instead of crashing', () => {
+    expect(decodeSharedList('not base64 !!')).toEqual([]);
+    expect(decodeSharedList(btoa('{"oops":1}'))).toEqual([]);
+    expect(decodeSharedList(btoa(JSON.stringify([2, ['a-1', 'A']])))).toEqual([]);
+    const mixed = btoa(JSON.stringify([1, ['Bad Slug', 'A'], ['ok-1', ''], 'x', ['ok-2', 'Kept', 5]]));
+    expect(decodeSharedList(mixed)).toEqual([item('ok-2', 'Kept')]);
+  });
+
+  it('tells a plain list URL from a shared one', () => {
+    expect(sharedListFromHash('')).toBeNull();
+    expect(sharedListFromHash('#main')).toBeNull();
+    expect(sharedListFromHash('#import=')).toEqual([]);
+  });
+});
+
+describe('exports', () => {
+  it('writes Markdown links whose titles cannot break the link, with notes under each paper', () => {
+    const md = toMarkdown(
+      [item('a-1', 'The [bracketed] *bold* `code` title', 'first line\n\nsecond line'), item('b-2', 'Plain')],
+      paperUrl,
+    );
+    expect(md).toBe(
+      [
+        '# Reading list',
+        '',
+        '- [The \\[bracketed\\] \\*bold\\* \\`code\\` title](<https://example.org/explorer/papers/a-1/>)',
+        '  first line',
+        '',
+        '  second line',
+        '- [Plain](<https://example.org/explorer/papers/b-2/>)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('writes JSON that imports back to the same list', () => {
+    fc.assert(
+      fc.property(itemsArb, (items) => {
+        const json = toJson(items, paperUrl, new Date('2026-01-01T00:00:00Z'));
+        const parsed = JSON.parse(json) as { papers: { url: string }[] };
+        expect(parsed.papers.map((p) => p.url)).toEqual(items.map((i) => paperUrl(i.slug)));
+        expect(fromJson(json)).toEqual(items);
+      }),
+    );
+  });
+
+  it('reads nothing from a file that is not an export', () => {
+    expect(fromJson('')).toEqual([]);
+    expect(fromJson('[1,2]')).toEqual([]);
+    expect(fromJson('{"version":9,"papers":[]}')).toEqual([]);
+  });
+});
+
+describe('storage', () => {
+  it('persists the list across stores sharing one storage', () => {
+    const storage = new FakeStorage();
+    const items = [item('a-1', 'A', 'note')];
+    expect(createReadingListStore(() => storage).save(items)).toBeNull();
+    expect(createReadingListStore(() => storage).load()).toEqual(items);
+  });
+
+  it('keeps working in memory when storage access throws (blocked storage)', () => {
+    const store = createReadingListStore(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(store.load()).toEqual([]);
+    expect(store.problem).toBe('unavailable');
+    expect(store.save([item('a-1', 'A')])).toBe('unavailable');
+    expect(store.load()).toEqual([item('a-1', 'A')]);
+    expect(describeStorageProblem('unavailable')).toMatch(/does not let this site store/);
+  });
+
+  it('reports a full storage, keeps the change in memory, and recovers once there is room', () => {
+    const storage = new FakeStorage(200);
+    const store = createReadingListStore(() => storage);
+    const small = [item('a-1', 'A')];
+    expect(store.save(small)).toBeNull();
+    const big = [...small, item('b-2', 'B'.repeat(150), 'n'.repeat(100))];
+    expect(store.save(big)).toBe('full');
+    expect(describeStorageProblem('full')).toMatch(/full/);
+    expect(createReadingListStore(() => storage).load()).toEqual(small);
+    expect(store.save(small)).toBeNull();
+    expect(store.problem).toBeNull();
+  });
+
+  it('ignores corrupt stored data instead of crashing', () => {
+    const storage = new FakeStorage();
+    storage.setItem('paper-explorer:reading-list', '{not json');
+    expect(createReadingListStore(() => storage).load()).toEqual([]);
+  });
+});

@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { paper, searcher, slugs } from './search-fixtures';
+
+/** Neutral words that pad an abstract to a realistic length without matching any query. */
+const padding = (n: number) =>
+  Array.from({ length: n }, (_, i) => `neutral${String.fromCharCode(97 + (i % 26))}`).join(' ');
+const marked = (text: string, ranges: [number, number][]) =>
+  ranges.map(([s, e]) => text.slice(s, e));
+
+describe('matching', () => {
+  const lens = paper(`We contribute Lens, a multi-level evaluation benchmark. ${padding(40)}`, {
+    slug: 'lens',
+    name: 'Lens',
+  });
+  const levy = paper(`Our test signals are discretized Lévy processes. ${padding(40)}`, {
+    slug: 'levy',
+  });
+  const mtl = paper(
+    `A fundamental problem in multi-task learning is grouping tasks. ${padding(40)}`,
+    {
+      slug: 'mtl',
+    },
+  );
+  const solid = paper(`We study multitask pipelines for robots. ${padding(40)}`, { slug: 'solid' });
+  const vln = paper(`Vision-and-Language Navigation (VLN) requires an agent. ${padding(40)}`, {
+    slug: 'vln',
+    acronyms: [{ short: 'VLN', long: 'Vision-and-Language Navigation' }],
+  });
+  const search = searcher([lens, levy, mtl, solid, vln]);
+
+  it('folds case and diacritics both ways', () => {
+    expect(slugs(search('levy'))).toEqual(['levy']);
+    expect(slugs(search('LÉVY'))).toEqual(['levy']);
+    expect(slugs(search('lens'))).toEqual(['lens']);
+  });
+
+  it('treats hyphens, spaces and solid compounds alike', () => {
+    expect(slugs(search('multi-task ')).slice(0, 2).sort()).toEqual(['mtl', 'solid']);
+    expect(slugs(search('multi task ')).slice(0, 2).sort()).toEqual(['mtl', 'solid']);
+    expect(slugs(search('multitask ')).sort()).toEqual(['mtl', 'solid']);
+  });
+
+  it('finds a paper by an acronym it defines and by the expansion', () => {
+    expect(slugs(search('VLN'))).toEqual(['vln']);
+    expect(slugs(search('vision and language navigation'))[0]).toBe('vln');
+  });
+
+  it('completes the word being typed, but not a finished word', () => {
+    expect(slugs(search('discre'))).toEqual(['levy']);
+    expect(slugs(search('discre '))).toEqual([]);
+  });
+
+  it('matches other forms of a word through its stem', () => {
+    expect(slugs(search('process '))).toEqual(['levy']);
+    expect(slugs(search('groups '))).toEqual(['mtl']);
+  });
+
+  it('tolerates typos in every word', () => {
+    expect(slugs(search('discretised levy procesess'))[0]).toBe('levy');
+    expect(slugs(search('fundamentl problm'))[0]).toBe('mtl');
+  });
+
+  it('highlights the matched words in the title, name and snippet of each hit', () => {
+    const [hit] = search('lens benchmark').hits;
+    expect(hit?.slug).toBe('lens');
+    expect(marked(hit?.name ?? '', hit?.nameRanges ?? [])).toEqual(['Lens']);
+    expect(marked(hit?.snippet ?? '', hit?.snippetRanges ?? [])).toEqual(['Lens', 'benchmark']);
+  });
+});
+
+describe('ranking', () => {
+  it('puts an exact match before any typo match, however strong', () => {
+    const exact = paper(`The lens appears once here. ${padding(80)}`, { slug: 'exact' });
+    const fuzzy = paper(`Less is more, less is less, less noise. ${padding(5)}`, {
+      slug: 'fuzzy',
+      title: 'Less is less',
+      keywords: ['less'],
+    });
+    expect(slugs(searcher([fuzzy, exact])('lens '))).toEqual(['exact', 'fuzzy']);
+  });
+
+  it('puts a paper named or titled by the term before one that mentions it in passing', () => {
+    const passing = paper(`We also touch on quantization twice: quantization. ${padding(30)}`, {
+      slug: 'passing',
+    });
+    const titled = paper(`Quantization of large models is studied. ${padding(30)}`, {
+      slug: 'titled',
+      title: 'Post-training quantization for language models',
+    });
+    const named = paper(`SealQA is introduced here. ${padding(30)}`, {
+      slug: 'named',
+      name: 'SealQA',
+    });
+    const mentions = paper(`Compared with SealQA and others. ${padding(30)}`, { slug: 'mentions' });
+    expect(slugs(searcher([passing, titled])('quantization'))).toEqual(['titled', 'passing']);
+    expect(slugs(searcher([mentions, named])('sealqa'))).toEqual(['named', 'mentions']);
+  });
+
+  it('puts papers with all the words before papers with some, in any order', () => {
+    const some = paper(`Spectral spectral spectral methods. ${padding(10)}`, {
+      slug: 'some',
+      title: 'Spectral methods',
+    });
+    const all = paper(`Robustness of networks, studied with a spectral view. ${padding(60)}`, {
+      slug: 'all',
+    });
+    const search = searcher([some, all]);
+    expect(slugs(search('spectral robustness'))).toEqual(['all', 'some']);
+    expect(slugs(search('robustness spectral'))).toEqual(['all', 'some']);
+    expect(search('spectral robustness').hits.map((h) => h.matchedWords)).toEqual([2, 1]);
+  });
+
+  it('ranks by BM25: more occurrences in an abstract of equal length rank higher', () => {
+    const once = paper(`Federated training once. ${padding(30)}`, { slug: 'once' });
+    const often = paper(`Federated federated federated. ${padding(31)}`, { slug: 'often' });
+    expect(slugs(searcher([once, often])('federated'))).toEqual(['often', 'once']);
+  });
+
+  it('ranks by BM25: a rare word weighs more than a common one', () => {
+    const common = (i: number) => paper(`Benchmark number ${i}. ${padding(20)}`, { slug: `c${i}` });
+    const rare = paper(`Holography only. ${padding(21)}`, { slug: 'rare' });
+    const withCommon = paper(`A benchmark only. ${padding(21)}`, { slug: 'common' });
+    const search = searcher([withCommon, rare, common(1), common(2), common(3)]);
+    const ranked = slugs(search('benchmark holography'));
+    expect(ranked[0]).toBe('rare');
+    expect(ranked).toHaveLength(5);
+  });
+
+  it('does not require stopwords when the query has other words', () => {
+    const a = paper(`Planner designs. ${padding(10)}`, { slug: 'a' });
+    const b = paper(`The planner of the agents. ${padding(10)}`, { slug: 'b' });
+    const results = searcher([a, b])('the planner ');
+    expect(results.total).toBe(2);
+    expect(results.hits.map((h) => h.matchedWords)).toEqual([1, 1]);
+  });
+});
+
+describe('filters, facets and suggestions', () => {
+  const corpus = [
+    paper('A diffusion benchmark.', {
+      slug: 'd1',
+      tags: ['generative-models'],
+      types: ['benchmark'],
+      hasCode: true,
+    }),
+    paper('A diffusion method.', {
+      slug: 'd2',
+      tags: ['generative-models', 'theory'],
+      types: ['method'],
+    }),
+    paper('A reinforcement learning method.', {
+      slug: 'r1',
+      tags: ['reinforcement-learning'],
+      types: ['method'],
+      hasCode: true,
+    }),
+    paper('Another reinforcement learning benchmark.', {
+      slug: 'r2',
+      tags: ['reinforcement-learning'],
+      types: ['benchmark'],
+    }),
+  ];
+  const search = searcher(corpus);
+
+  it('counts tags, types and code over the results of the current query', () => {
+    expect(search('diffusion').facets).toEqual({
+      tags: { 'generative-models': 2, theory: 1 },
+      types: { benchmark: 1, method: 1 },
+      hasCode: 1,
+    });
+    expect(search('reinforcement').facets.tags).toEqual({ 'reinforcement-learning': 2 });
+  });
+
+  it('combines filters with the query, and the counts follow', () => {
+    const results = search({ query: 'method', filters: { tags: ['reinforcement-learning'] } });
+    expect(slugs(results)).toEqual(['r1']);
+    expect(results.facets.types).toEqual({ method: 1 });
+    expect(slugs(search({ query: '', filters: { types: ['benchmark'], hasCode: true } }))).toEqual([
+      'd1',
+    ]);
+    expect(search({ query: 'diffusion', filters: { tags: ['no-such-tag'] } }).total).toBe(0);
+  });
+
+  it('lists every paper matching the filters, in corpus order, for an empty query', () => {
+    expect(slugs(search({ query: '', filters: { types: ['method'] } }))).toEqual(['d2', 'r1']);
+    expect(search('').total).toBe(4);
+  });
+
+  it('suggests vocabulary terms when nothing matches', () => {
+    const results = search('kifusion');
+    expect(results.total).toBe(0);
+    expect(results.suggestions[0]).toBe('diffusion');
+    expect(search('diffusion').suggestions).toEqual([]);
+  });
+
+  it('pages through results', () => {
+    const all = slugs(search({ query: 'a', limit: 10 }));
+    const page = slugs(search({ query: 'a', limit: 1, offset: 1 }));
+    expect(page).toEqual(all.slice(1, 2));
+  });
+
+  it('returns what the result list shows', () => {
+    const [hit] = search('diffusion benchmark').hits;
+    expect(hit).toMatchObject({
+      slug: 'd1',
+      tags: ['generative-models'],
+      types: ['benchmark'],
+      hasCode: true,
+      name: null,
+    });
+    expect(marked(hit?.snippet ?? '', hit?.snippetRanges ?? [])).toEqual([
+      'diffusion',
+      'benchmark',
+    ]);
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { foldText, MAX_QUERY_WORDS, parseQuery, tokenize } from '../../src/lib/search/text';
+
+describe('foldText', () => {
+  it('folds case and diacritics so "levy" finds "Lévy"', () => {
+    expect(foldText('Lévy')).toBe('levy');
+    expect(foldText('NAÏVE Ångström')).toBe('naive angstrom');
+  });
+
+  it('spells out letters that have no decomposition', () => {
+    expect(foldText('Straße Øresund Łódź')).toBe('strasse oresund lodz');
+  });
+});
+
+describe('tokenize', () => {
+  it('gives offsets into the original text, even around accented letters', () => {
+    const text = 'Discretized Lévy processes.';
+    const tokens = tokenize(text);
+    expect(tokens.map((t) => t.term)).toEqual(['discretized', 'levy', 'processes']);
+    for (const t of tokens) expect(foldText(text.slice(t.start, t.end))).toBe(t.term);
+  });
+
+  it('splits hyphenated words and also indexes them joined, flagged as a compound', () => {
+    const tokens = tokenize('multi-task learning');
+    expect(tokens.map((t) => [t.term, t.compound])).toEqual([
+      ['multi', false],
+      ['task', false],
+      ['multitask', true],
+      ['learning', false],
+    ]);
+    expect(tokens[2]).toMatchObject({ start: 0, end: 10 });
+  });
+
+  it('treats an en dash between words like a hyphen', () => {
+    expect(tokenize('Neyman–Pearson').map((t) => t.term)).toEqual([
+      'neyman',
+      'pearson',
+      'neymanpearson',
+    ]);
+  });
+
+  it("drops a possessive 's and inner apostrophes", () => {
+    expect(tokenize("the model's brain’s don't").map((t) => t.term)).toEqual([
+      'the',
+      'model',
+      'brain',
+      'dont',
+    ]);
+  });
+
+  it('ignores markup characters and keeps numbers', () => {
+    expect(tokenize('12.5$\\times$ _sole_ GPT-4o').map((t) => t.term)).toEqual([
+      '12',
+      '5',
+      'times',
+      'sole',
+      'gpt',
+      '4o',
+      'gpt4o',
+    ]);
+  });
+});
+
+describe('parseQuery', () => {
+  it('folds words, drops duplicates and joins nothing', () => {
+    expect(parseQuery('Multi-Task  multi task ')).toEqual({
+      words: ['multi', 'task'],
+      lastWordIsPrefix: false,
+    });
+  });
+
+  it('treats the last word as still being typed unless the query ends in a space', () => {
+    expect(parseQuery('diffusion mod').lastWordIsPrefix).toBe(true);
+    expect(parseQuery('diffusion mod ').lastWordIsPrefix).toBe(false);
+    expect(parseQuery('diffusion model.').lastWordIsPrefix).toBe(false);
+  });
+
+  it('keeps at most MAX_QUERY_WORDS words, none of them a prefix then', () => {
+    const many = Array.from({ length: MAX_QUERY_WORDS + 3 }, (_, i) => `word${i}`).join(' ');
+    const parsed = parseQuery(many);
+    expect(parsed.words).toHaveLength(MAX_QUERY_WORDS);
+    expect(parsed.lastWordIsPrefix).toBe(false);
+  });
+});
