@@ -24,7 +24,8 @@ export function seededRandom(seed: number): Random {
   };
 }
 
-const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
+const pick = <T>(random: Random, items: readonly T[]): T =>
+  items[Math.floor(random() * items.length)];
 const chance = (random: Random, p: number): boolean => random() < p;
 const between = (random: Random, low: number, high: number): number =>
   low + Math.floor(random() * (high - low + 1));
@@ -142,10 +143,14 @@ function sentences(random: Random, name: string): string[] {
   const kept = extras.filter(() => chance(random, 0.7));
   list.splice(between(random, 3, list.length), 0, ...kept);
   if (chance(random, 0.25)) {
-    list.push(`Code is available at https://github.com/${name.toLowerCase()}-lab/${name.toLowerCase()}.`);
+    list.push(
+      `Code is available at https://github.com/${name.toLowerCase()}-lab/${name.toLowerCase()}.`,
+    );
   }
   if (chance(random, 0.08)) {
-    list.push(`The dataset is released at https://huggingface.co/datasets/${name.toLowerCase()}/${task.split(' ')[0]}.`);
+    list.push(
+      `The dataset is released at https://huggingface.co/datasets/${name.toLowerCase()}/${task.split(' ')[0]}.`,
+    );
   }
   if (chance(random, 0.06)) list.push(`Project page: https://${name.toLowerCase()}.github.io/.`);
   return list;
@@ -190,12 +195,16 @@ export function generateDumps(count: number, dumps: number, seed: number): Map<s
   const files = new Map<string, string>();
   paragraphs.forEach((list, i) => {
     const header = `Synthetic Conference 2026 Papers (part ${i + 1} of ${dumps})`;
-    files.set(`synthetic-${String(i + 1).padStart(2, '0')}.txt`, `${header}\n\n${list.join('\n\n')}\n`);
+    files.set(
+      `synthetic-${String(i + 1).padStart(2, '0')}.txt`,
+      `${header}\n\n${list.join('\n\n')}\n`,
+    );
   });
   return files;
 }
 
-const USAGE = 'usage: tsx scripts/generate-dumps.ts --count <n> [--out <dir>] [--dumps <n>] [--seed <n>]';
+const USAGE =
+  'usage: tsx scripts/generate-dumps.ts --count <n> [--out <dir>] [--dumps <n>] [--seed <n>]';
 
 function readOptions(argv: string[]): { count: number; out: string; dumps: number; seed: number } {
   const { values } = parseArgs({
@@ -238,7 +247,9 @@ function run(argv: string[]): number {
   const files = generateDumps(options.count, options.dumps, options.seed);
   const bytes = writeDumps(options.out, files);
   const megabytes = (bytes / 1e6).toFixed(1);
-  console.log(`wrote ${options.count} abstracts in ${files.size} dumps to ${options.out} (${megabytes} MB)`);
+  console.log(
+    `wrote ${options.count} abstracts in ${files.size} dumps to ${options.out} (${megabytes} MB)`,
+  );
   return 0;
 }
 

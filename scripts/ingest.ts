@@ -13,7 +13,7 @@ import {
   formatSummary,
   ingestDumpsInParallel,
   readDumpsDir,
-  serializePapers,
+  serializedChunks,
   writeFileAtomic,
   type IngestResult,
 } from '../src/lib/ingest';
@@ -55,7 +55,8 @@ function readOptions(argv: string[]): Options {
       allowPositionals: false,
     });
     const workers = Number(values.workers);
-    if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers must be a positive integer');
+    if (!Number.isInteger(workers) || workers < 1)
+      throw new Error('--workers must be a positive integer');
     return { ...values, workers } as Options;
   } catch (error) {
     throw new InputError(`${(error as Error).message}\n${USAGE}`, 2);
@@ -79,7 +80,7 @@ function report(result: IngestResult, options: Options): void {
 function writeOutput(result: IngestResult, options: Options): string {
   if (result.problems.length > 0) return '; nothing written';
   if (options.check) return ' (check only, nothing written)';
-  writeFileAtomic(options.out, serializePapers(result.papers));
+  writeFileAtomic(options.out, serializedChunks(result.papers));
   console.log(`wrote ${options.out}`);
   return '';
 }

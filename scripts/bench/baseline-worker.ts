@@ -35,7 +35,8 @@ export function serveBaseline(load: (indexUrl: string) => Promise<Search>): void
           results: { total, hits: slugs.map((slug) => ({ slug })) },
         });
       },
-      (error: unknown) => scope.postMessage({ type: 'error', id: message.id, message: String(error) }),
+      (error: unknown) =>
+        scope.postMessage({ type: 'error', id: message.id, message: String(error) }),
     );
   });
 }

@@ -10,13 +10,20 @@ interface EngineSpec {
 interface Hit {
   slug: string;
   title?: string;
-  snippet?: string;
+  snippet?: string | null;
   snippetRanges?: [number, number][];
+}
+
+interface LateSnippet {
+  index: number;
+  snippet: string;
+  snippetRanges: [number, number][];
 }
 
 type Answer =
   | { type: 'ready'; loadMs: number }
   | { type: 'results'; id: number; tookMs: number; results: { total: number; hits: Hit[] } }
+  | { type: 'snippets'; id: number; snippets: LateSnippet[] }
   | { type: 'error'; id: number | null; message: string };
 
 export interface RunResult {
@@ -24,6 +31,8 @@ export interface RunResult {
   loadMs: number;
   /** Per query: from posting it to receiving its answer on the main thread. */
   roundTripMs: number[];
+  /** Per query: from posting it to having every snippet (ours sends late ones separately). */
+  completeMs: number[];
   /** Per query: time spent in the worker. */
   workerMs: number[];
   /** Per query: the slugs of the first results. */
@@ -38,9 +47,14 @@ export interface TypingResult {
   rendered: number;
 }
 
+interface Pending {
+  results: (answer: Answer) => void;
+  complete: () => void;
+}
+
 class EngineClient {
   private readonly worker: Worker;
-  private readonly waiting = new Map<number, (answer: Answer) => void>();
+  private readonly waiting = new Map<number, Pending>();
   private nextId = 1;
   readonly ready: Promise<number>;
   onAnswer: ((answer: Answer) => void) | undefined;
@@ -53,21 +67,38 @@ class EngineClient {
         const answer = event.data;
         if (answer.type === 'ready') resolve(performance.now() - started);
         else if (answer.type === 'error' && answer.id === null) reject(new Error(answer.message));
-        else if (answer.id !== null) {
-          this.waiting.get(answer.id)?.(answer);
-          this.waiting.delete(answer.id);
-          this.onAnswer?.(answer);
-        }
+        else if (answer.id !== null) this.receive(answer.id, answer);
       });
     });
     this.worker.postMessage({ type: 'init', indexUrl: spec.indexUrl });
   }
 
-  send(query: string, limit: number): { id: number; answer: Promise<Answer> } {
+  private receive(id: number, answer: Answer): void {
+    const pending = this.waiting.get(id);
+    this.onAnswer?.(answer);
+    if (!pending) return;
+    if (answer.type === 'results') {
+      pending.results(answer);
+      if (answer.results.hits.every((h) => h.snippet !== null)) pending.complete();
+    } else {
+      if (answer.type === 'error') pending.results(answer);
+      pending.complete();
+    }
+  }
+
+  send(
+    query: string,
+    limit: number,
+  ): { id: number; answer: Promise<Answer>; complete: Promise<void> } {
     const id = this.nextId++;
-    const answer = new Promise<Answer>((resolve) => this.waiting.set(id, resolve));
+    let results: (answer: Answer) => void = () => undefined;
+    let complete: () => void = () => undefined;
+    const answer = new Promise<Answer>((resolve) => (results = resolve));
+    const done = new Promise<void>((resolve) => (complete = resolve));
+    this.waiting.set(id, { results, complete });
+    done.then(() => this.waiting.delete(id));
     this.worker.postMessage({ type: 'search', id, query, limit });
-    return { id, answer };
+    return { id, answer, complete: done };
   }
 
   close(): void {
@@ -78,12 +109,15 @@ class EngineClient {
 async function run(spec: EngineSpec, warmup: string[], queries: string[]): Promise<RunResult> {
   const client = new EngineClient(spec);
   const loadMs = await client.ready;
-  for (const query of warmup) await client.send(query, 10).answer;
-  const result: RunResult = { loadMs, roundTripMs: [], workerMs: [], slugs: [] };
+  for (const query of warmup) await client.send(query, 10).complete;
+  const result: RunResult = { loadMs, roundTripMs: [], completeMs: [], workerMs: [], slugs: [] };
   for (const query of queries) {
     const started = performance.now();
-    const answer = await client.send(query, 10).answer;
+    const sent = client.send(query, 10);
+    const answer = await sent.answer;
     result.roundTripMs.push(performance.now() - started);
+    await sent.complete;
+    result.completeMs.push(performance.now() - started);
     if (answer.type !== 'results') throw new Error(`"${query}": ${JSON.stringify(answer)}`);
     result.workerMs.push(answer.tookMs);
     result.slugs.push(answer.results.hits.map((h) => h.slug));
@@ -119,7 +153,11 @@ function render(list: HTMLElement, hits: readonly Hit[]): void {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Types each phrase a character at a time, sending every prefix, and records long tasks. */
-async function type(spec: EngineSpec, phrases: string[], keyDelayMs: number): Promise<TypingResult> {
+async function type(
+  spec: EngineSpec,
+  phrases: string[],
+  keyDelayMs: number,
+): Promise<TypingResult> {
   const client = new EngineClient(spec);
   await client.ready;
   const input = document.createElement('input');
@@ -133,10 +171,18 @@ async function type(spec: EngineSpec, phrases: string[], keyDelayMs: number): Pr
   let latest = 0;
   let rendered = 0;
   let keystrokes = 0;
+  let shown: Hit[] = [];
   client.onAnswer = (answer) => {
     if (answer.type === 'results' && answer.id === latest) {
-      render(list, answer.results.hits);
+      shown = answer.results.hits;
+      render(list, shown);
       rendered += 1;
+    } else if (answer.type === 'snippets' && answer.id === latest) {
+      for (const late of answer.snippets) {
+        const hit = shown[late.index];
+        if (hit) shown[late.index] = { ...hit, ...late };
+      }
+      render(list, shown);
     }
   };
   for (const phrase of phrases) {

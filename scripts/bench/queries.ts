@@ -51,7 +51,10 @@ function titleWords(paper: Paper, random: Random): string {
 /** One typo in the query's longest word, never in its first letter (people rarely get that wrong). */
 export function misspell(text: string, random: Random): string {
   const parts = text.split(' ');
-  const longest = parts.reduce((best, w, i) => (w.length > (parts[best]?.length ?? 0) ? i : best), 0);
+  const longest = parts.reduce(
+    (best, w, i) => (w.length > (parts[best]?.length ?? 0) ? i : best),
+    0,
+  );
   const word = parts[longest] ?? '';
   if (word.length < 5) return text;
   const at = 1 + Math.floor(random() * (word.length - 2));

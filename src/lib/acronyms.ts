@@ -12,7 +12,7 @@ const SHORT_FORM = /^\p{L}[\p{L}\p{N}-]{0,11}$/u;
 /** Text that cannot belong to a long form: a long form never spans a clause boundary. */
 const CLAUSE_BREAK = /[.;:,!?()[\]{}"\u201c\u201d\u2014\u2013]|--/g;
 const HAS_CLAUSE_BREAK = new RegExp(CLAUSE_BREAK.source);
-const WORD_SEPARATOR = /[\s\-\u2010\u2011]+/;
+const POSSESSIVE = /['\u2019]s$/;
 
 /** Every acronym defined in the text, once each, in order of first definition. */
 export function findAcronyms(text: string): Acronym[] {
@@ -34,8 +34,11 @@ function longFormBefore(inner: string, before: string): Acronym | null {
   const words = clause.split(/\s+/).filter(Boolean);
   const letters = short.replace(/[^\p{L}\p{N}]/gu, '').length;
   const window = words.slice(-Math.min(letters + 5, letters * 2)).join(' ');
-  const long = bestLongForm(short, window);
-  return long && isPlausible(short, long) ? { short, long: readableLongForm(long) } : null;
+  const long = bestLongForm(short, window)?.replace(POSSESSIVE, '');
+  if (!long || !isPlausible(short, long)) return null;
+  const prefix = before.trimEnd();
+  const startsSentence = /(?:^|[.!?]["\u201d')\]]?)\s*$/u.test(prefix.slice(0, -long.length));
+  return { short, long: startsSentence ? withoutSentenceCapital(long) : long };
 }
 
 /** "SF (Long Form)": a capitalised name followed by its expansion in parentheses. */
@@ -44,7 +47,7 @@ function longFormInside(inner: string, before: string): Acronym | null {
   if (!isShortForm(name) || !/\s/.test(inner) || HAS_CLAUSE_BREAK.test(inner)) return null;
   const short = stripAcronymPlural(name);
   const long = bestLongForm(short, inner);
-  return long === inner && isPlausible(short, long) ? { short, long: readableLongForm(long) } : null;
+  return long === inner && isPlausible(short, long) ? { short, long } : null;
 }
 
 function isShortForm(token: string): boolean {
@@ -92,18 +95,22 @@ function bestLongForm(short: string, candidate: string): string | null {
 function isPlausible(short: string, long: string): boolean {
   const letters = new Set(short.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
   const contentWords = long
-    .split(WORD_SEPARATOR)
+    .split(/\s+/)
     .filter((word) => word !== '' && !STOP_WORDS.has(word.toLowerCase()));
   const misses = contentWords.filter((word) => !letters.has(word[0]!.toLowerCase())).length;
-  return contentWords.length <= letters.size + 1 && misses <= Math.max(1, Math.floor(contentWords.length / 3));
+  const allowedMisses = Math.max(1, Math.floor(contentWords.length / 3));
+  return contentWords.length <= letters.size + 2 && misses <= allowedMisses;
 }
 
-/** "Large language models" → "large language models": the capital only marked a sentence start. */
-function readableLongForm(long: string): string {
+/**
+ * "Large language models" → "large language models" when the capital only marks the start of a
+ * sentence: the other words are lower case (acronyms aside) and the first has no inner capital.
+ */
+function withoutSentenceCapital(long: string): string {
   const [first = '', ...rest] = long.split(' ');
-  const onlyStartCapital = /^\p{Lu}[\p{Ll}\p{N}-]*$/u.test(first) && !/^\p{Lu}.*-\p{Lu}/u.test(first);
-  const restLowerOrAcronym = rest.every((word) => !/^\p{Lu}\p{Ll}/u.test(word));
-  return onlyStartCapital && restLowerOrAcronym && rest.length > 0
+  const capitalOnlyFirst = /^\p{Lu}[\p{Ll}\p{N}-]*$/u.test(first) && !/-\p{Lu}/u.test(first);
+  const restNotTitleCase = rest.every((word) => !/^\p{Lu}\p{Ll}/u.test(word));
+  return capitalOnlyFirst && restNotTitleCase && rest.length > 0
     ? first[0]!.toLowerCase() + long.slice(1)
     : long;
 }

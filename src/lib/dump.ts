@@ -93,13 +93,28 @@ export function parseDump(file: string, bytes: Uint8Array): ParsedDump {
 }
 
 /** The file's text (UTF-8, BOM dropped), or why it is not a text dump. */
-export function decodeDump(file: string, bytes: Uint8Array): { text: string } | { problem: Problem } {
+export function decodeDump(
+  file: string,
+  bytes: Uint8Array,
+): { text: string } | { problem: Problem } {
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
-    return { problem: { file, line: lineOfByte(bytes, nul), reason: 'binary file (contains NUL bytes), not a text dump' } };
+    return {
+      problem: {
+        file,
+        line: lineOfByte(bytes, nul),
+        reason: 'binary file (contains NUL bytes), not a text dump',
+      },
+    };
   }
   if (controlShare(bytes) > MAX_CONTROL_SHARE) {
-    return { problem: { file, line: 1, reason: 'binary file (mostly control characters), not a text dump' } };
+    return {
+      problem: {
+        file,
+        line: 1,
+        reason: 'binary file (mostly control characters), not a text dump',
+      },
+    };
   }
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
@@ -113,7 +128,12 @@ export function splitDump(file: string, text: string): ParsedDump {
   const lines = text.split(LINE_BREAK);
   const headerIndex = lines.findIndex((line) => !BLANK_LINE.test(line));
   if (headerIndex === -1) {
-    return { file, header: null, paragraphs: [], problems: [{ file, line: 1, reason: 'empty file' }] };
+    return {
+      file,
+      header: null,
+      paragraphs: [],
+      problems: [{ file, line: 1, reason: 'empty file' }],
+    };
   }
   const header = normalizeWhitespace(lines[headerIndex] ?? '');
   const paragraphs = splitParagraphs(lines, headerIndex + 1);
@@ -128,7 +148,11 @@ export function splitDump(file: string, text: string): ParsedDump {
     });
   }
   if (paragraphs.length === 0) {
-    problems.push({ file, line: headerIndex + 1, reason: `no abstracts after the header "${preview(header)}"` });
+    problems.push({
+      file,
+      line: headerIndex + 1,
+      reason: `no abstracts after the header "${preview(header)}"`,
+    });
   }
   return { file, header, paragraphs, problems };
 }

@@ -3,6 +3,9 @@
  * it, i.e. defines it or mentions the short form. Built once at build time from the records.
  */
 import type { Paper } from './schema';
+import { analyseText, isAcronymLike, stripAcronymPlural } from './terms';
+import { readablePart } from './slug';
+import { withBase } from './urls';
 
 /** What the glossary reads of a paper. */
 export type GlossaryPaper = Pick<Paper, 'slug' | 'plainText' | 'acronyms'>;
@@ -29,11 +32,6 @@ export interface GlossaryEntry {
   mentionedBy: string[];
 }
 
-/** `LLMs` → `LLM`: a plural `s` after a capital is not part of the acronym. */
-export function singularShort(short: string): string {
-  return /^.*[A-Z0-9]s$/.test(short) && short.length > 2 ? short.slice(0, -1) : short;
-}
-
 /** Two expansions are the same when they differ only in case, hyphens, spacing or a final plural `s`. */
 export function expansionKey(long: string): string {
   return long
@@ -44,21 +42,16 @@ export function expansionKey(long: string): string {
 }
 
 /**
- * Whether mentions of a short form can be found by matching it as a word. A short form with fewer
- * than two capitals (`Go`, `k`) would match ordinary words, so only its defining papers count.
+ * Mentions are matched for short forms with two capitals or more (`isAcronymLike`): one like `Go`
+ * or `k` would match ordinary words, so only its defining papers count.
  */
-const isMatchableShort = (short: string): boolean => (short.match(/\p{Lu}/gu) ?? []).length >= 2;
 
-// A word for mention matching: letters and digits, joined by inner hyphens (`GPT-4o`, `VLN-CE`).
-const WORD_GROUP_RE = /[\p{L}\p{N}]+(?:[-‐‑][\p{L}\p{N}]+)*/gu;
-const WORD_PART_RE = /[\p{L}\p{N}]+/gu;
-
-/** Every word of a text, each hyphenated group both whole and split, case kept. */
+/** Every word of a text as written, each hyphenated word both whole and split (`LLM-based`, `LLM`). */
 function wordsOf(text: string): Set<string> {
   const words = new Set<string>();
-  for (const [group] of text.matchAll(WORD_GROUP_RE)) {
-    words.add(group);
-    for (const [part] of group.matchAll(WORD_PART_RE)) words.add(part);
+  for (const word of analyseText(text).words) {
+    words.add(word.text);
+    if (word.parts.length > 1) for (const part of word.parts) words.add(part.text);
   }
   return words;
 }
@@ -82,8 +75,8 @@ function mentionedShorts(
 ): Set<string> {
   const found = new Set<string>();
   for (const word of wordsOf(text)) {
-    if (wordShorts.has(word)) found.add(word);
-    else if (word.endsWith('s') && wordShorts.has(word.slice(0, -1))) found.add(word.slice(0, -1));
+    const singular = stripAcronymPlural(word);
+    if (wordShorts.has(singular)) found.add(singular);
   }
   for (const { short, pattern } of otherShorts) if (pattern.test(text)) found.add(short);
   return found;
@@ -98,16 +91,11 @@ function mostCommon(values: readonly string[]): string {
   return best;
 }
 
-/** Lowercase ASCII id for a short form, made unique with a numeric suffix. */
+/** URL-safe ids from short forms (`C/V` → `c-v`), made unique with a numeric suffix. */
 function makeIds(shorts: readonly string[]): string[] {
   const used = new Set<string>();
   return shorts.map((short) => {
-    const base =
-      short
-        .normalize('NFKD')
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, '-')
-        .replace(/^-|-$/g, '') || 'acronym';
+    const base = readablePart(short) || 'acronym';
     let id = base;
     for (let n = 2; used.has(id); n += 1) id = `${base}-${n}`;
     used.add(id);
@@ -124,7 +112,7 @@ function collectDefinitions(papers: readonly GlossaryPaper[]): Map<string, Defin
   const byShort = new Map<string, Definitions>();
   for (const paper of papers) {
     for (const { short, long } of paper.acronyms) {
-      const singular = singularShort(short.trim());
+      const singular = stripAcronymPlural(short.trim());
       const defs = byShort.get(singular) ?? { expansions: new Map(), definedBy: new Set() };
       const key = expansionKey(long);
       const expansion = defs.expansions.get(key) ?? { spellings: [], definedBy: [] };
@@ -143,7 +131,7 @@ function collectMentions(
   papers: readonly GlossaryPaper[],
   definitions: ReadonlyMap<string, Definitions>,
 ): Map<string, string[]> {
-  const matchable = [...definitions.keys()].filter(isMatchableShort);
+  const matchable = [...definitions.keys()].filter(isAcronymLike);
   const wordShorts = new Set(matchable.filter((short) => WORD_SHORT_RE.test(short)));
   const otherShorts = matchable
     .filter((short) => !wordShorts.has(short))
@@ -175,7 +163,63 @@ export function buildGlossary(papers: readonly GlossaryPaper[]): GlossaryEntry[]
     const expansions = [...defs.expansions.values()]
       .map((e) => ({ long: mostCommon(e.spellings), definedBy: e.definedBy }))
       .sort((a, b) => b.definedBy.length - a.definedBy.length);
-    const all = [...defs.definedBy, ...mentionedBy].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+    const all = [...defs.definedBy, ...mentionedBy].sort(
+      (a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0),
+    );
     return { short, id: ids[i]!, expansions, papers: all, mentionedBy };
   });
+}
+
+// ---- Pages: the glossary is split so no page grows with the corpus beyond a fixed size. ----
+
+/** Entries per glossary page: ~150 KB of HTML at most, whatever the corpus size. */
+export const GLOSSARY_PAGE_SIZE = 400;
+/** Papers listed under an entry; an entry used by more links to its own page listing all of them. */
+export const INLINE_PAPERS = 8;
+
+/** Page `n` of the glossary (page 1 at `/glossary/`). */
+export const glossaryPagePath = (page = 1): string =>
+  withBase(page > 1 ? `/glossary/${page}/` : '/glossary/');
+
+/** The page listing every paper that uses an acronym. */
+export const acronymPath = (id: string): string => withBase(`/glossary/acronym/${id}/`);
+
+/** The URL of an entry within the paginated glossary. */
+export function entryPath(entries: readonly GlossaryEntry[], id: string): string {
+  const position = Math.max(
+    0,
+    entries.findIndex((entry) => entry.id === id),
+  );
+  return `${glossaryPagePath(Math.floor(position / GLOSSARY_PAGE_SIZE) + 1)}#${id}`;
+}
+
+/** The heading letter of a short form: its first letter, upper case, or `#` for anything else. */
+export function letterOf(short: string): string {
+  const first = short.normalize('NFKD').charAt(0).toUpperCase();
+  return /^[A-Z]$/.test(first) ? first : '#';
+}
+
+/** The first entry of each letter, in glossary order, with where it is: for an A–Z index. */
+export function letterIndex(entries: readonly GlossaryEntry[]): { letter: string; href: string }[] {
+  const index: { letter: string; href: string }[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const letter = letterOf(entry.short);
+    if (seen.has(letter)) continue;
+    seen.add(letter);
+    index.push({ letter, href: entryPath(entries, entry.id) });
+  }
+  return index;
+}
+
+const glossaryFor = new WeakMap<object, GlossaryEntry[]>();
+
+/** `buildGlossary`, once per records array: every glossary page shares it. */
+export function getGlossary(papers: readonly GlossaryPaper[]): GlossaryEntry[] {
+  let glossary = glossaryFor.get(papers);
+  if (!glossary) {
+    glossary = buildGlossary(papers);
+    glossaryFor.set(papers, glossary);
+  }
+  return glossary;
 }

@@ -4,7 +4,17 @@
  * same records in the same order, whatever order they are passed in.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { ZodIssue } from 'zod';
@@ -87,12 +97,15 @@ export async function buildBasePapersInParallel(
   workers: number,
   options: IngestOptions = {},
 ): Promise<{ papers: BasePaper[]; problems: Problem[]; stats: IngestStats }> {
-  const collected = collectAbstracts(files);
-  const derived = await deriveInParallel(
-    collected.copies.map((copy) => copy.abstract),
-    workers,
-  );
-  return assemble(collected, derived, options);
+  // Workers load their modules while this thread parses the dumps.
+  const helpers = startHelpers(Math.min(workers, helpersFor(files)) - 1);
+  try {
+    const collected = collectAbstracts(files);
+    const abstracts = collected.copies.map((copy) => copy.abstract);
+    return assemble(collected, await deriveInParallel(abstracts, helpers), options);
+  } finally {
+    for (const helper of helpers) void helper.worker.terminate();
+  }
 }
 
 /**
@@ -209,46 +222,74 @@ function assemble(
 
 /** Below this many abstracts per thread, starting a worker costs more than it saves. */
 const MIN_ABSTRACTS_PER_WORKER = 500;
+/** Abstracts are about 1.5 KB: enough to size the pool before the dumps are parsed. */
+const BYTES_PER_ABSTRACT = 1_500;
 const WORKER_ROLE = 'paper-explorer:derive-fields';
 
+/** How many threads the dumps' size justifies (at least 1: the calling thread). */
+function helpersFor(files: readonly DumpFile[]): number {
+  const bytes = files.reduce((sum, file) => sum + file.bytes.length, 0);
+  return Math.max(1, Math.floor(bytes / BYTES_PER_ABSTRACT / MIN_ABSTRACTS_PER_WORKER));
+}
+
 /**
- * Splits the abstracts into contiguous chunks: worker threads take all but the first, which this
+ * Splits the abstracts into contiguous chunks: the helpers take all but the first, which this
  * thread derives meanwhile. Results come back in input order, so the output is the same as serial.
  */
-async function deriveInParallel(abstracts: string[], workers: number): Promise<DerivedFields[]> {
-  const threads = Math.max(1, Math.min(workers, Math.floor(abstracts.length / MIN_ABSTRACTS_PER_WORKER)));
+async function deriveInParallel(
+  abstracts: string[],
+  helpers: readonly Helper[],
+): Promise<DerivedFields[]> {
+  const byCount = Math.floor(abstracts.length / MIN_ABSTRACTS_PER_WORKER);
+  const threads = Math.max(1, Math.min(helpers.length + 1, byCount));
   const size = Math.ceil(abstracts.length / threads);
-  const chunks = Array.from({ length: threads }, (_, i) => abstracts.slice(i * size, (i + 1) * size));
-  const pending = chunks.slice(1).map(deriveInWorker);
-  const own = (chunks[0] ?? []).map(deriveFields);
+  const chunks = Array.from({ length: threads }, (_, i) =>
+    abstracts.slice(i * size, (i + 1) * size),
+  );
+  const pending = chunks.slice(1).map((chunk, i) => deriveInWorker(helpers[i], chunk));
+  const own = chunks[0].map(deriveFields);
   return [own, ...(await Promise.all(pending))].flat();
 }
 
-function deriveInWorker(abstracts: string[]): Promise<DerivedFields[]> {
-  return new Promise((resolve, reject) => {
-    const worker = startWorker({ role: WORKER_ROLE, abstracts });
-    worker.once('message', resolve);
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`derive worker stopped with exit code ${code}`));
+/** A helper thread, and a promise that rejects as soon as it fails or stops (even before use). */
+interface Helper {
+  worker: Worker;
+  stopped: Promise<never>;
+}
+
+function deriveInWorker(helper: Helper, abstracts: string[]): Promise<DerivedFields[]> {
+  const answer = new Promise<DerivedFields[]>((resolve) => helper.worker.once('message', resolve));
+  helper.worker.postMessage(abstracts);
+  return Promise.race([answer, helper.stopped]);
+}
+
+/** Threads running this module; under tsx, with tsx's loader, which workers do not inherit. */
+function startHelpers(count: number): Helper[] {
+  const self = import.meta.url;
+  const options = { workerData: { role: WORKER_ROLE } };
+  return Array.from({ length: Math.max(0, count) }, () => {
+    // privatenumber/tsx#354: under tsx, register tsx inside the worker, then load this module.
+    const tsx = self.endsWith('.ts') ? JSON.stringify(import.meta.resolve('tsx/esm/api')) : '';
+    const worker = tsx
+      ? new Worker(
+          `import(${tsx}).then((api) => { api.register(); return import(${JSON.stringify(self)}); })`,
+          { ...options, eval: true },
+        )
+      : new Worker(new URL(self), options);
+    const stopped = new Promise<never>((_, reject) => {
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`derive worker stopped (exit code ${code})`)));
     });
+    stopped.catch(() => undefined);
+    return { worker, stopped };
   });
 }
 
-/** A worker running this module; under tsx, with tsx's loader, which workers do not inherit. */
-function startWorker(data: { role: string; abstracts: string[] }): Worker {
-  const self = import.meta.url;
-  if (!self.endsWith('.ts')) return new Worker(new URL(self), { workerData: data });
-  // privatenumber/tsx#354: register tsx inside the worker, then load this module.
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  const bootstrap = `import(${tsx}).then((api) => { api.register(); return import(${JSON.stringify(self)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData: data });
-}
-
-// This module is also a worker's entry point: it derives the abstracts it was given and posts them back.
+// This module is also a helper thread's entry point: it derives each batch of abstracts it is sent.
 if (!isMainThread && (workerData as { role?: string } | null)?.role === WORKER_ROLE) {
-  const { abstracts } = workerData as { abstracts: string[] };
-  parentPort?.postMessage(abstracts.map(deriveFields));
+  parentPort?.on('message', (abstracts: string[]) => {
+    parentPort?.postMessage(abstracts.map(deriveFields));
+  });
 }
 
 /** Two different abstracts with the same 48-bit id would share a page; report rather than overwrite. */
@@ -328,8 +369,20 @@ export function formatSummary(stats: IngestStats, problemCount: number): string 
 
 /** The record array as written to disk: one record per line, so diffs stay readable. */
 export function serializePapers(papers: readonly Paper[]): string {
-  if (papers.length === 0) return '[]\n';
-  return `[\n${papers.map((paper) => JSON.stringify(paper)).join(',\n')}\n]\n`;
+  return [...serializedChunks(papers)].join('');
+}
+
+/** {@link serializePapers} piece by piece, so 20,000 records never sit in memory as one string. */
+export function* serializedChunks(papers: readonly Paper[]): Generator<string> {
+  if (papers.length === 0) {
+    yield '[]\n';
+    return;
+  }
+  yield '[\n';
+  for (let i = 0; i < papers.length; i++) {
+    yield JSON.stringify(papers[i]) + (i < papers.length - 1 ? ',\n' : '\n');
+  }
+  yield ']\n';
 }
 
 /** A dumps folder that is missing, not a folder, or holds no dump: one line says which. */
@@ -354,11 +407,16 @@ export function readDumpsDir(dir: string): DumpFile[] {
 }
 
 /** Writes next to the target, then renames: readers see the old file or the new one, never half. */
-export function writeFileAtomic(path: string, content: string): void {
+export function writeFileAtomic(path: string, content: string | Iterable<string>): void {
   mkdirSync(dirname(path), { recursive: true });
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
-    writeFileSync(temporary, content);
+    const fd = openSync(temporary, 'w');
+    try {
+      for (const chunk of typeof content === 'string' ? [content] : content) writeSync(fd, chunk);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });

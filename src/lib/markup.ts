@@ -3,9 +3,13 @@
  * TeX quotes, bare URLs and stray HTML; this remark plugin turns all of that into plain mdast so that
  * the rendered page (render.ts) and the plain text (plaintext.ts) read the same words.
  */
-import type { Html, Link, Parent, PhrasingContent, Root, RootContent, Text } from 'mdast';
+import type { Html, Link, Nodes, Parent, PhrasingContent, Root, RootContent, Text } from 'mdast';
+import type { InlineMath } from 'mdast-util-math';
 import { findAndReplace } from 'mdast-util-find-and-replace';
 import { toString } from 'mdast-util-to-string';
+import remarkMath from 'remark-math';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
 
 /** An http(s) URL in running text, before trailing punctuation is trimmed. */
@@ -101,8 +105,9 @@ function htmlToText(tree: Root): void {
 
 /** Links with a scheme other than http(s), and images, keep their words but lose their URL. */
 function neutraliseLinks(tree: Root): void {
-  visit(tree, (node, index, parent: Parent | undefined) => {
+  visit(tree, (visited, index, parent: Parent | undefined) => {
     if (!parent || index === undefined) return;
+    const node = visited as Nodes;
     if (node.type === 'image') {
       parent.children[index] = { type: 'text', value: node.alt ?? '' } as Text;
       return SKIP;
@@ -120,10 +125,57 @@ function neutraliseLinks(tree: Root): void {
       return SKIP;
     }
     if (node.type === 'heading') {
-      parent.children[index] = { type: 'paragraph', children: node.children };
+      parent.children[index] = { type: 'paragraph', children: node.children as PhrasingContent[] };
     }
     return undefined;
   });
+}
+
+const TEXT_MACRO = /\\([a-zA-Z]+)\{([^{}]*)\}/g;
+const OPEN_MACRO_AT_END = /\\([a-zA-Z]+)\{([^{}]*)$/;
+
+/** The formatting a macro applies to content that is already a list of nodes. */
+function wrapInMacro(name: string, children: PhrasingContent[]): PhrasingContent[] {
+  const made = MACROS[name]?.('');
+  if (!made || Array.isArray(made)) return name in MACROS ? [] : children;
+  if (made.type === 'strong' || made.type === 'emphasis') return [{ ...made, children }];
+  return children;
+}
+
+/**
+ * A macro whose argument holds other markup (`\textbf{\texttt{X} pipeline}`, `\emph{**a** b}`) is
+ * split by the parser across sibling nodes; this finds the closing brace in a later sibling and wraps
+ * everything in between. Innermost macros were replaced first, so repeating it handles any depth.
+ */
+function wrapSpanningMacros(tree: Root): boolean {
+  let changed = false;
+  visit(tree, (node) => {
+    if (!('children' in node)) return;
+    const children = node.children as PhrasingContent[];
+    for (let i = 0; i < children.length; i += 1) {
+      const opener = children[i];
+      const open = opener?.type === 'text' ? OPEN_MACRO_AT_END.exec(opener.value) : null;
+      if (!open || opener?.type !== 'text') continue;
+      const j = children.findIndex((c, k) => k > i && c.type === 'text' && c.value.includes('}'));
+      if (j < 0) continue;
+      const closer = children[j] as Text;
+      const end = closer.value.indexOf('}');
+      const inner: PhrasingContent[] = [
+        { type: 'text', value: open[2] ?? '' },
+        ...children.slice(i + 1, j),
+        { type: 'text', value: closer.value.slice(0, end) },
+      ];
+      children.splice(
+        i,
+        j - i + 1,
+        { type: 'text', value: opener.value.slice(0, open.index) },
+        ...wrapInMacro(open[1] ?? '', inner),
+        { type: 'text', value: closer.value.slice(end + 1) },
+      );
+      changed = true;
+    }
+  });
+  return changed;
 }
 
 /** remark plugin: LaTeX text macros, stray HTML, unsafe links and bare URLs → plain mdast. */
@@ -131,19 +183,27 @@ export function remarkAbstract() {
   return (tree: Root) => {
     htmlToText(tree);
     neutraliseLinks(tree);
-    findAndReplace(
-      tree,
-      [
+    const ignore = ['link', 'inlineCode'];
+    for (let depth = 0; depth < 8; depth += 1) {
+      findAndReplace(
+        tree,
         [
-          /\\([a-zA-Z]+)\{([^{}]*)\}/g,
+          TEXT_MACRO,
           (_match: string, name: string, arg: string) =>
             MACROS[name]?.(arg) ?? { type: 'text', value: arg },
         ],
+        { ignore },
+      );
+      if (!wrapSpanningMacros(tree)) break;
+    }
+    findAndReplace(
+      tree,
+      [
+        [URL_PATTERN, (match: string) => linkifyUrl(match)],
         [/\\([a-zA-Z]+)\b ?/g, (_match: string, name: string) => name],
         [/(?<=\S)~(?=\S)/g, '\u00a0'],
-        [URL_PATTERN, (match: string) => linkifyUrl(match)],
       ],
-      { ignore: ['link', 'inlineCode'] },
+      { ignore },
     );
   };
 }
@@ -180,4 +240,48 @@ export function remarkAcronyms(acronyms: readonly { short: string; long: string 
       { ignore: ['link', 'inlineCode'] },
     );
   };
+}
+
+/**
+ * remark-math pairs any two `$`, so `costs $5 and $10` would become a formula. Like Pandoc, a `$…$`
+ * whose inside starts or ends with a space and that opens or closes next to a digit is money, not
+ * math: it goes back to being text.
+ */
+export function remarkMoneyIsNotMath() {
+  return (tree: Root, file: { value?: unknown }) => {
+    const source = String(file.value ?? '');
+    restoreMoney(tree, source);
+  };
+}
+
+function restoreMoney(node: Nodes, source: string): void {
+  if (!('children' in node)) return;
+  node.children.forEach((child, index) => {
+    if (child.type === 'inlineMath' && isMoney(child, source)) {
+      const { start, end } = child.position ?? {};
+      const written = start && end ? source.slice(start.offset, end.offset) : `$${child.value}$`;
+      node.children[index] = { type: 'text', value: written };
+      return;
+    }
+    restoreMoney(child, source);
+  });
+}
+
+function isMoney(node: InlineMath, source: string): boolean {
+  const spaceAtEdge = /^\s|\s$/.test(node.value);
+  const after = source[node.position?.end.offset ?? -1] ?? '';
+  return spaceAtEdge && (/^\d/.test(node.value) || /\d/.test(after));
+}
+
+const abstractParser = unified()
+  .use(remarkParse)
+  .use(remarkMath)
+  .use(remarkMoneyIsNotMath)
+  .use(remarkAbstract)
+  .freeze();
+
+/** Parses one abstract into the plain mdast tree that both the page and the plain text read. */
+export function parseAbstract(abstract: string): Root {
+  const source = replaceTexQuotes(abstract);
+  return abstractParser.runSync(abstractParser.parse(source), source) as Root;
 }

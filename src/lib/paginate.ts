@@ -5,11 +5,14 @@ export function paginate<T>(items: readonly T[], size: number): T[][] {
   return pages.length > 0 ? pages : [[]];
 }
 
-/** Static paths for pages 2..N of a paginated list (page 1 lives at the list's root URL). */
-export function laterPagePaths<T>(items: readonly T[], size: number) {
+/**
+ * Static paths for every page of a paginated list under a rest route (`[...page].astro`): page 1 at
+ * the list's root URL, later pages at `page/N/`.
+ */
+export function listPagePaths<T>(items: readonly T[], size: number) {
   const pages = paginate(items, size);
-  return pages.slice(1).map((pagePapers, i) => ({
-    params: { page: String(i + 2) },
-    props: { pagePapers, page: i + 2, totalPages: pages.length },
+  return pages.map((pagePapers, i) => ({
+    params: { page: i === 0 ? undefined : `page/${i + 1}` },
+    props: { pagePapers, page: i + 1, totalPages: pages.length },
   }));
 }

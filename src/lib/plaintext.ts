@@ -5,66 +5,32 @@
  */
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
-import type { InlineMath } from 'mdast-util-math';
 import rehypeKatex from 'rehype-katex';
-import remarkMath from 'remark-math';
-import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { remarkAbstract, replaceTexQuotes } from './markup';
-
-/**
- * remark-math pairs any two `$`, so `costs $5 and $10` would become a formula. Like Pandoc, a `$…$`
- * whose inside starts or ends with a space and that opens or closes next to a digit is money, not
- * math: it goes back to being text.
- */
-export function remarkMoneyIsNotMath() {
-  return (tree: MdastRoot, file: { value?: unknown }) => {
-    const source = String(file.value ?? '');
-    restoreMoney(tree, source);
-  };
-}
-
-function restoreMoney(node: MdastNodes, source: string): void {
-  if (!('children' in node)) return;
-  node.children.forEach((child, index) => {
-    if (child.type === 'inlineMath' && isMoney(child, source)) {
-      const { start, end } = child.position ?? {};
-      const written = start && end ? source.slice(start.offset, end.offset) : `$${child.value}$`;
-      node.children[index] = { type: 'text', value: written };
-      return;
-    }
-    restoreMoney(child, source);
-  });
-}
-
-function isMoney(node: InlineMath, source: string): boolean {
-  const spaceAtEdge = /^\s|\s$/.test(node.value);
-  const after = source[node.position?.end.offset ?? -1] ?? '';
-  return spaceAtEdge && (/^\d/.test(node.value) || /\d/.test(after));
-}
-
-const markdown = unified()
-  .use(remarkParse)
-  .use(remarkMath)
-  .use(remarkMoneyIsNotMath)
-  .use(remarkAbstract)
-  .freeze();
+import { parseAbstract } from './markup';
 
 const katex = unified()
   .use(rehypeKatex, { output: 'mathml', strict: 'ignore', trust: false })
   .freeze();
 
 /**
- * Characters that make remark do anything at all; text without them reads exactly as written, so
- * it skips the parser (most abstracts: measured in scripts/bench-ingest.ts).
+ * Text that makes remark do anything at all; an abstract without it reads exactly as written, so it
+ * skips the parser (an abstract takes ~0.4 ms through remark; most real ones have no markup).
+ * `\%`, `\&` and `\#` alone are common enough to be unescaped here rather than parsed.
  */
-const MARKUP_CHARS = /[$\\*_`[\]<>&~{}#]|^\s*(?:\d+[.)]|[-+])\s/;
+const MARKUP = /[$\\*_`[\]<>~{}#]|&#?\w+;|^\s*(?:\d+[.)]|[-+])(?:\s|$)|^(?:\s*-){3,}\s*$/;
+const PLAIN_ESCAPES = /\\([%&#])/g;
 
 /** The abstract as a reader sees it: no `$`, LaTeX commands, braces or Markdown markers. */
 export function toPlainText(abstract: string): string {
-  if (!MARKUP_CHARS.test(abstract)) return finishText([{ text: abstract, verbatim: false }]);
-  const source = replaceTexQuotes(abstract);
-  const tree = markdown.runSync(markdown.parse(source), source) as MdastRoot;
+  const unescaped = abstract.replace(PLAIN_ESCAPES, '$1');
+  if (!MARKUP.test(unescaped)) return finishText([{ text: unescaped, verbatim: false }]);
+  return parsedPlainText(abstract);
+}
+
+/** {@link toPlainText} without the shortcut: always through the Markdown and math parsers. */
+export function parsedPlainText(abstract: string): string {
+  const tree = parseAbstract(abstract);
   return finishText(flatten(tree));
 }
 
@@ -113,7 +79,12 @@ function flatten(node: MdastNodes): Segment[] {
 function linkSegments(url: string, label: Segment[]): Segment[] {
   const labelText = label.map((segment) => segment.text).join('');
   if (labelText.trim() === '' || labelText.trim() === url) return [{ text: url, verbatim: true }];
-  return [...label, { text: ' (', verbatim: false }, { text: url, verbatim: true }, { text: ')', verbatim: false }];
+  return [
+    ...label,
+    { text: ' (', verbatim: false },
+    { text: url, verbatim: true },
+    { text: ')', verbatim: false },
+  ];
 }
 
 /** Typography LaTeX writes as ASCII, and leftovers of macros, in prose only. */
@@ -184,9 +155,7 @@ function findElement(node: HastRoot | Element, test: (el: Element) => boolean): 
 }
 
 /** Operators read with a space on each side when something stands on both sides (`a ≤ b`). */
-const SPACED_OPERATORS = new Set([
-  ...'=≠<>≤≥≈∼≃≅≡∝→←↔⇒⇐⇔↦∈∉⊂⊆⊃⊇+−±∓×·÷∪∩∧∨≪≫≺≻⊕⊗',
-]);
+const SPACED_OPERATORS = new Set([...'=≠<>≤≥≈∼≃≅≡∝→←↔⇒⇐⇔↦∈∉⊂⊆⊃⊇+−±∓×·÷∪∩∧∨≪≫≺≻⊕⊗']);
 /** Invisible MathML operators (function application, invisible times and comma). */
 const INVISIBLE_OPERATORS = /[\u2061-\u2064]/g;
 
@@ -277,10 +246,14 @@ function isWord(node: Element): boolean {
   const base = SCRIPTED.has(node.tagName) ? elementChildren(node)[0] : node;
   if (!base) return false;
   if (base !== node) return isWord(base);
-  if (node.tagName === 'mrow' || node.tagName === 'mstyle') return elementChildren(node).some(isWord);
+  if (node.tagName === 'mrow' || node.tagName === 'mstyle')
+    return elementChildren(node).some(isWord);
   const text = textOf(node);
   if (node.tagName === 'mo') return BIG_OPERATORS.has(text);
-  return (node.tagName === 'mi' && [...text].length > 1) || (node.tagName === 'mtext' && text.startsWith('\\'));
+  return (
+    (node.tagName === 'mi' && [...text].length > 1) ||
+    (node.tagName === 'mtext' && text.startsWith('\\'))
+  );
 }
 
 const SCRIPTED = new Set(['msub', 'msup', 'msubsup', 'munder', 'mover', 'munderover']);

@@ -11,6 +11,7 @@
  *   placed among the sample papers it is most similar to.
  */
 import { UMAP } from 'umap-js';
+import type { Paper } from './schema';
 
 /** A document's text vector: term → weight (e.g. TF-IDF). Need not be normalised. */
 export type SparseVector = ReadonlyMap<string, number>;
@@ -19,6 +20,12 @@ export type SparseVector = ReadonlyMap<string, number>;
 export interface Point {
   x: number;
   y: number;
+}
+
+/** One paper on the map. */
+export interface MapPoint extends Pick<Paper, 'slug' | 'title'>, Point {
+  /** The primary topic (`tags[0]`), or null for a paper without one. */
+  topic: string | null;
 }
 
 export interface ProjectionOptions {
@@ -125,7 +132,12 @@ class NeighborIndex {
       // Insertion into a short sorted list: k is small, sorting every touched document is not.
       if (best.length === k && similarity <= best[k - 1]!.similarity) continue;
       let at = best.length;
-      while (at > 0 && (best[at - 1]!.similarity < similarity || (best[at - 1]!.similarity === similarity && best[at - 1]!.doc > doc))) at -= 1;
+      while (
+        at > 0 &&
+        (best[at - 1]!.similarity < similarity ||
+          (best[at - 1]!.similarity === similarity && best[at - 1]!.doc > doc))
+      )
+        at -= 1;
       best.splice(at, 0, { doc, similarity });
       if (best.length > k) best.pop();
     }
@@ -140,7 +152,10 @@ export function evenSample(n: number, size: number): number[] {
 }
 
 /** UMAP's neighbour lists: self first at distance 0, then the nearest by cosine distance. */
-function knnGraph(vectors: readonly Packed[], k: number): { indices: number[][]; distances: number[][] } {
+function knnGraph(
+  vectors: readonly Packed[],
+  k: number,
+): { indices: number[][]; distances: number[][] } {
   const index = new NeighborIndex(vectors);
   const indices: number[][] = [];
   const distances: number[][] = [];
@@ -149,7 +164,11 @@ function knnGraph(vectors: readonly Packed[], k: number): { indices: number[][];
     const row = [doc, ...found.map((f) => f.doc)];
     const dist = [0, ...found.map((f) => Math.max(0, 1 - f.similarity))];
     // A paper sharing no kept term with enough others gets far, arbitrary neighbours to fill its row.
-    for (let other = (doc + 1) % vectors.length; row.length < k; other = (other + 1) % vectors.length) {
+    for (
+      let other = (doc + 1) % vectors.length;
+      row.length < k;
+      other = (other + 1) % vectors.length
+    ) {
       if (!row.includes(other)) {
         row.push(other);
         dist.push(1);
@@ -163,10 +182,16 @@ function knnGraph(vectors: readonly Packed[], k: number): { indices: number[][];
 
 /** Too few points for UMAP: spread them on a circle, in order. */
 function circleLayout(n: number): [number, number][] {
-  return Array.from({ length: n }, (_, i) => [Math.cos((2 * Math.PI * i) / n), Math.sin((2 * Math.PI * i) / n)]);
+  return Array.from({ length: n }, (_, i) => [
+    Math.cos((2 * Math.PI * i) / n),
+    Math.sin((2 * Math.PI * i) / n),
+  ]);
 }
 
-function umapLayout(vectors: readonly Packed[], options: Required<ProjectionOptions>): [number, number][] {
+function umapLayout(
+  vectors: readonly Packed[],
+  options: Required<ProjectionOptions>,
+): [number, number][] {
   const k = Math.min(options.neighbors, vectors.length - 1);
   if (k < 3) return circleLayout(vectors.length);
   const { indices, distances } = knnGraph(vectors, k);
@@ -193,8 +218,12 @@ function placeAmong(
   const index = new NeighborIndex(sample.map((doc) => vectors[doc]!));
   const xs = sampleLayout.map((p) => p[0]);
   const ys = sampleLayout.map((p) => p[1]);
-  const jitter = 0.01 * Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
-  const center: [number, number] = [xs.reduce((a, b) => a + b, 0) / xs.length, ys.reduce((a, b) => a + b, 0) / ys.length];
+  const jitter =
+    0.01 * Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  const center: [number, number] = [
+    xs.reduce((a, b) => a + b, 0) / xs.length,
+    ys.reduce((a, b) => a + b, 0) / ys.length,
+  ];
   const inSample = new Map(sample.map((doc, i) => [doc, i]));
   return vectors.map((vector, doc) => {
     const own = inSample.get(doc);
@@ -219,16 +248,27 @@ export function fitToUnitSquare(points: readonly [number, number][]): Point[] {
   if (points.length === 0) return [];
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
-  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const [minX, maxX, minY, maxY] = [
+    Math.min(...xs),
+    Math.max(...xs),
+    Math.min(...ys),
+    Math.max(...ys),
+  ];
   const span = Math.max(maxX - minX, maxY - minY) || 1;
   const scale = (1 - 2 * MARGIN) / span;
   const offsetX = (1 - (maxX - minX) * scale) / 2;
   const offsetY = (1 - (maxY - minY) * scale) / 2;
-  return points.map(([x, y]) => ({ x: offsetX + (x - minX) * scale, y: offsetY + (y - minY) * scale }));
+  return points.map(([x, y]) => ({
+    x: offsetX + (x - minX) * scale,
+    y: offsetY + (y - minY) * scale,
+  }));
 }
 
 /** The map layout of `vectors`: one point in the unit square per vector, in the same order. */
-export function projectVectors(vectors: readonly SparseVector[], options: ProjectionOptions = {}): Point[] {
+export function projectVectors(
+  vectors: readonly SparseVector[],
+  options: ProjectionOptions = {},
+): Point[] {
   const landmarks = options.landmarks ?? DEFAULTS.landmarks;
   const sampleSize = Math.min(vectors.length, landmarks);
   const settings: Required<ProjectionOptions> = {
@@ -247,4 +287,64 @@ export function projectVectors(vectors: readonly SparseVector[], options: Projec
       ? sampleLayout
       : placeAmong(packed, sample, sampleLayout, seededRandom(settings.seed + 1));
   return fitToUnitSquare(layout);
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * Where to write each topic's name on the map: the median of its points, which a few far-flung
+ * papers do not drag into another topic's cluster the way a mean would.
+ */
+export function topicCentres(points: readonly MapPoint[]): Map<string, Point> {
+  const byTopic = new Map<string, { xs: number[]; ys: number[] }>();
+  for (const point of points) {
+    if (point.topic === null) continue;
+    const group = byTopic.get(point.topic) ?? { xs: [], ys: [] };
+    group.xs.push(point.x);
+    group.ys.push(point.y);
+    byTopic.set(point.topic, group);
+  }
+  return new Map(
+    [...byTopic].map(([topic, { xs, ys }]) => [topic, { x: median(xs), y: median(ys) }]),
+  );
+}
+
+/** A topic name drawn on the map, in unit-square coordinates. */
+export interface MapLabel extends Point {
+  text: string;
+}
+
+/**
+ * The topic names worth drawing: topics with at least `minPoints` dots (and 1 % of all of them),
+ * biggest first, each skipped when it would overlap a bigger one. `charWidth` and `lineHeight` are
+ * a label's character width and height in unit-square terms.
+ */
+export function placeLabels(
+  points: readonly MapPoint[],
+  labelOf: (topic: string) => string,
+  { minPoints = 3, charWidth = 0.0105, lineHeight = 0.024 } = {},
+): MapLabel[] {
+  const counts = new Map<string, number>();
+  for (const point of points)
+    if (point.topic !== null) counts.set(point.topic, (counts.get(point.topic) ?? 0) + 1);
+  const threshold = Math.max(minPoints, points.length / 100);
+  const centres = topicCentres(points);
+  const placed: MapLabel[] = [];
+  const halfWidth = (label: MapLabel) => (label.text.length * charWidth) / 2;
+  const overlaps = (a: MapLabel, b: MapLabel) =>
+    Math.abs(a.x - b.x) < halfWidth(a) + halfWidth(b) && Math.abs(a.y - b.y) < lineHeight;
+  const topics = [...counts]
+    .filter(([, n]) => n >= threshold)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  for (const [topic] of topics) {
+    const centre = centres.get(topic);
+    if (!centre) continue;
+    const label = { text: labelOf(topic), ...centre };
+    if (!placed.some((other) => overlaps(label, other))) placed.push(label);
+  }
+  return placed;
 }

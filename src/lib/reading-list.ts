@@ -43,8 +43,11 @@ export function addItem(
 export const removeItem = (items: readonly ReadingListItem[], slug: string): ReadingListItem[] =>
   items.filter((item) => item.slug !== slug);
 
-export const setNote = (items: readonly ReadingListItem[], slug: string, note: string): ReadingListItem[] =>
-  items.map((item) => (item.slug === slug ? { ...item, note } : item));
+export const setNote = (
+  items: readonly ReadingListItem[],
+  slug: string,
+  note: string,
+): ReadingListItem[] => items.map((item) => (item.slug === slug ? { ...item, note } : item));
 
 /**
  * Adds imported papers to a list. Papers already on it keep their note, unless it is empty and the
@@ -113,7 +116,9 @@ function fromBase64Url(encoded: string): string {
  * Titles travel along so the receiver sees what they are importing before anything is fetched.
  */
 export function encodeSharedList(items: readonly ReadingListItem[]): string {
-  const rows = items.map((item) => (item.note ? [item.slug, item.title, item.note] : [item.slug, item.title]));
+  const rows = items.map((item) =>
+    item.note ? [item.slug, item.title, item.note] : [item.slug, item.title],
+  );
   return toBase64Url(JSON.stringify([READING_LIST_VERSION, ...rows]));
 }
 
@@ -201,7 +206,8 @@ export interface ReadingListStore {
 }
 
 function isQuotaError(error: unknown): boolean {
-  const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+  const name =
+    typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
   // Firefox names it differently from the standard.
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED';
 }

@@ -4,26 +4,23 @@
  */
 import rehypeKatex from 'rehype-katex';
 import rehypeStringify from 'rehype-stringify';
-import remarkMath from 'remark-math';
-import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import type { Acronym } from './schema';
-import { remarkAbstract, remarkAcronyms, replaceTexQuotes } from './markup';
-
-const markdown = unified().use(remarkParse).use(remarkMath).use(remarkAbstract).freeze();
+import { parseAbstract, remarkAcronyms } from './markup';
 
 const html = unified()
   // Raw HTML was already turned into text by remarkAbstract; never let any through.
   .use(remarkRehype, { allowDangerousHtml: false })
-  // trust: false keeps \href{javascript:…} and friends inert; errors render in place, never throw.
-  .use(rehypeKatex, { throwOnError: false, strict: 'ignore', trust: false, output: 'htmlAndMathml' })
+  // trust: false keeps \href{javascript:…} and friends inert; rehype-katex renders a formula it
+  // cannot parse as its source in place instead of throwing.
+  .use(rehypeKatex, { strict: 'ignore', trust: false, output: 'htmlAndMathml' })
   .use(rehypeStringify)
   .freeze();
 
 /** Renders one abstract to an HTML fragment; defined acronyms become `<abbr>` with their expansion. */
 export function renderAbstract(abstract: string, acronyms: readonly Acronym[] = []): string {
-  const tree = markdown.runSync(markdown.parse(replaceTexQuotes(abstract)));
+  const tree = parseAbstract(abstract);
   remarkAcronyms(acronyms)(tree);
   return html.stringify(html.runSync(tree));
 }

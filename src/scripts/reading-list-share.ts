@@ -13,7 +13,8 @@ import {
 import { paperPath } from '../lib/urls';
 import { getItems, importItems } from './reading-list';
 
-const absolutePaperUrl = (slug: string): string => new URL(paperPath(slug), window.location.href).href;
+const absolutePaperUrl = (slug: string): string =>
+  new URL(paperPath(slug), window.location.href).href;
 
 function download(fileName: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -62,7 +63,9 @@ class ReadingListExport extends HTMLElement {
     on('.rl-markdown', () =>
       download('reading-list.md', 'text/markdown', toMarkdown(getItems(), absolutePaperUrl)),
     );
-    on('.rl-json', () => download('reading-list.json', 'application/json', toJson(getItems(), absolutePaperUrl)));
+    on('.rl-json', () =>
+      download('reading-list.json', 'application/json', toJson(getItems(), absolutePaperUrl)),
+    );
     this.querySelector<HTMLInputElement>('.rl-file')?.addEventListener('change', async (event) => {
       const file = (event.target as HTMLInputElement).files?.[0];
       if (!file) return;
@@ -112,7 +115,8 @@ class ReadingListImport extends HTMLElement {
     );
     accept.hidden = shared.length === 0;
     accept.textContent = `Import ${papersCount(shared.length)}`;
-    const forget = () => history.replaceState(null, '', window.location.pathname + window.location.search);
+    const forget = () =>
+      history.replaceState(null, '', window.location.pathname + window.location.search);
     accept.onclick = () => {
       importAndReport(shared, status);
       accept.hidden = true;

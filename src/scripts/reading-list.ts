@@ -59,7 +59,8 @@ export function toggleStar(slug: string, title: string): boolean {
 
 export const unstar = (slug: string) => commit(removeItem(items, slug));
 export const saveNote = (slug: string, note: string) => commit(setNote(items, slug, note));
-export const importItems = (incoming: readonly ReadingListItem[]) => commit(mergeItems(items, incoming));
+export const importItems = (incoming: readonly ReadingListItem[]) =>
+  commit(mergeItems(items, incoming));
 export const replaceItems = (next: readonly ReadingListItem[]) => commit([...next]);
 
 /**
@@ -79,7 +80,9 @@ class StarButton extends HTMLElement {
       toggleStar(slug, title);
       if (status) status.textContent = store.problem ? describeStorageProblem(store.problem) : '';
     });
-    this.unsubscribe = subscribe(() => button.setAttribute('aria-pressed', String(isStarred(slug))));
+    this.unsubscribe = subscribe(() =>
+      button.setAttribute('aria-pressed', String(isStarred(slug))),
+    );
   }
 
   disconnectedCallback() {

@@ -1,16 +1,22 @@
 /**
  * The search worker: loads the index off the main thread and answers queries, so typing never waits
- * for a search. Protocol: src/lib/search/protocol.ts. Text shards are fetched for the papers a
- * result page shows, once each.
+ * for a search. Protocol: src/lib/search/protocol.ts. Results are ranked from the in-memory index and
+ * sent at once; text shards are fetched for the papers a result page shows (once each), and the
+ * snippets that had to wait for them follow in a `snippets` message.
  */
-import { SearchEngine, type SearchResults } from '../lib/search/engine';
-import type { SearchIndexData, ShardDoc, TextShardData } from '../lib/search/format';
+import { SearchEngine, type Ranking, type SearchResults } from '../lib/search/engine';
+import type { SearchIndexData, TextShardData } from '../lib/search/format';
 import {
   textShardUrl,
+  type LateSnippet,
   type SearchQueryMessage,
   type SearchWorkerRequest,
   type SearchWorkerResponse,
 } from '../lib/search/protocol';
+import { makeSnippet } from '../lib/search/snippet';
+
+/** Corpora of at most this many shards have their texts fetched right after the index. */
+const PREFETCH_MAX_SHARDS = 8;
 
 // Only what this file uses of the worker global; the project's type library is the DOM one.
 const scope = self as unknown as {
@@ -24,12 +30,27 @@ const scope = self as unknown as {
 
 let engine: Promise<SearchEngine> | undefined;
 let textTemplate = '';
-const shards = new Map<number, Promise<TextShardData>>();
+const pendingShards = new Map<number, Promise<TextShardData>>();
+const loadedShards = new Map<number, TextShardData>();
 
 async function fetchJson<T>(url: string): Promise<T> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return (await response.json()) as T;
+}
+
+function fetchShard(n: number): Promise<TextShardData> {
+  let pending = pendingShards.get(n);
+  if (!pending) {
+    pending = fetchJson<TextShardData>(textShardUrl(textTemplate, n));
+    pending.then(
+      (data) => loadedShards.set(n, data),
+      // Forgotten, so the next query that needs the shard tries again.
+      () => pendingShards.delete(n),
+    );
+    pendingShards.set(n, pending);
+  }
+  return pending;
 }
 
 async function load(indexUrl: string): Promise<SearchEngine> {
@@ -40,39 +61,54 @@ async function load(indexUrl: string): Promise<SearchEngine> {
     docCount: loaded.docCount,
     loadMs: performance.now() - started,
   });
+  const shardCount = Math.ceil(loaded.docCount / loaded.shardSize);
+  if (shardCount <= PREFETCH_MAX_SHARDS) {
+    for (let n = 0; n < shardCount; n += 1) fetchShard(n).catch(() => undefined);
+  }
   return loaded;
 }
 
-function shard(n: number): Promise<TextShardData> {
-  let pending = shards.get(n);
-  if (!pending) {
-    pending = fetchJson<TextShardData>(textShardUrl(textTemplate, n));
-    // A failed fetch is forgotten, so the next query that needs the shard tries again.
-    pending.catch(() => shards.delete(n));
-    shards.set(n, pending);
-  }
-  return pending;
+function textOf(searcher: SearchEngine, doc: number): string | undefined {
+  return loadedShards.get(searcher.shardOf(doc))?.texts[doc % searcher.shardSize];
 }
 
-async function answer(message: SearchQueryMessage): Promise<SearchResults> {
+/** Fetches the shards of the hits answered without a snippet, then sends their snippets. */
+async function sendLateSnippets(
+  searcher: SearchEngine,
+  id: number,
+  ranking: Ranking,
+  results: SearchResults,
+): Promise<void> {
+  const late = results.hits.flatMap((hit, index) => (hit.snippet === null ? [index] : []));
+  if (late.length === 0) return;
+  const shards = new Set(late.map((i) => searcher.shardOf(ranking.docs[i] ?? 0)));
+  await Promise.all([...shards].map(fetchShard));
+  const snippets: LateSnippet[] = late.map((index) => {
+    const snippet = makeSnippet(textOf(searcher, ranking.docs[index] ?? 0) ?? '', ranking.matcher);
+    const slug = results.hits[index]?.slug ?? '';
+    return { index, slug, snippet: snippet.text, snippetRanges: snippet.ranges };
+  });
+  scope.postMessage({ type: 'snippets', id, snippets });
+}
+
+async function answer(message: SearchQueryMessage, started: number): Promise<void> {
   if (!engine) throw new Error('search worker got a query before init');
   const searcher = await engine;
   const ranking = searcher.rank(message);
-  const needed = [...new Set(ranking.docs.map((doc) => searcher.shardOf(doc)))];
-  const loaded = new Map(await Promise.all(needed.map(async (n) => [n, await shard(n)] as const)));
-  const hits = ranking.docs.map((doc, i) => {
-    const data = loaded.get(searcher.shardOf(doc));
-    const at = doc % searcher.shardSize;
-    const text: ShardDoc = {
-      slug: data?.slugs[at] ?? '',
-      title: data?.titles[at] ?? '',
-      name: data?.names[at] ?? null,
-      plainText: data?.texts[at] ?? '',
-    };
-    return searcher.present(ranking, i, text);
+  const results: SearchResults = {
+    words: ranking.words,
+    total: ranking.total,
+    hits: ranking.docs.map((doc, i) => searcher.present(ranking, i, textOf(searcher, doc))),
+    facets: ranking.facets,
+    suggestions: ranking.suggestions,
+  };
+  scope.postMessage({
+    type: 'results',
+    id: message.id,
+    tookMs: performance.now() - started,
+    results,
   });
-  const { words, total, facets, suggestions } = ranking;
-  return { words, total, hits, facets, suggestions };
+  await sendLateSnippets(searcher, message.id, ranking, results);
 }
 
 scope.addEventListener('message', (event) => {
@@ -86,16 +122,7 @@ scope.addEventListener('message', (event) => {
     );
     return;
   }
-  const started = performance.now();
-  answer(message).then(
-    (results) =>
-      scope.postMessage({
-        type: 'results',
-        id: message.id,
-        tookMs: performance.now() - started,
-        results,
-      }),
-    (error: unknown) =>
-      scope.postMessage({ type: 'error', id: message.id, message: String(error) }),
+  answer(message, performance.now()).catch((error: unknown) =>
+    scope.postMessage({ type: 'error', id: message.id, message: String(error) }),
   );
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeDump, notAnAbstract, parseDump, splitDump } from '../../src/lib/dump';
 
 const encode = (text: string) => new TextEncoder().encode(text);
-const ABSTRACT = 'We propose a method that learns useful representations from unlabeled data and show that it improves accuracy on twelve downstream benchmarks.';
+const ABSTRACT =
+  'We propose a method that learns useful representations from unlabeled data and show that it improves accuracy on twelve downstream benchmarks.';
 
 describe('splitDump', () => {
   it('takes the first non-empty line as the header and numbers paragraphs from it', () => {
@@ -57,7 +58,9 @@ describe('notAnAbstract', () => {
 
 describe('decodeDump', () => {
   it('drops a UTF-8 BOM', () => {
-    expect(decodeDump('d.txt', new Uint8Array([0xef, 0xbb, 0xbf, 0x48, 0x69]))).toEqual({ text: 'Hi' });
+    expect(decodeDump('d.txt', new Uint8Array([0xef, 0xbb, 0xbf, 0x48, 0x69]))).toEqual({
+      text: 'Hi',
+    });
   });
 
   it('reports invalid UTF-8 with the first bad line and how many others', () => {
@@ -74,7 +77,11 @@ describe('decodeDump', () => {
   it('reports a binary file by its NUL bytes or its control characters', () => {
     const nul = decodeDump('b.bin', new Uint8Array([0x48, 0x0a, 0x00, 0x01]));
     expect(nul).toEqual({
-      problem: { file: 'b.bin', line: 2, reason: 'binary file (contains NUL bytes), not a text dump' },
+      problem: {
+        file: 'b.bin',
+        line: 2,
+        reason: 'binary file (contains NUL bytes), not a text dump',
+      },
     });
     const controls = decodeDump('c.bin', new Uint8Array([0x01, 0x02, 0x03, 0x41, 0x42]));
     expect('problem' in controls && controls.problem.reason).toMatch(/mostly control characters/);

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buildGlossary, type GlossaryPaper } from '../../src/lib/glossary';
+import {
+  acronymPath,
+  buildGlossary,
+  GLOSSARY_PAGE_SIZE,
+  letterIndex,
+  type GlossaryPaper,
+} from '../../src/lib/glossary';
 
-const paper = (slug: string, plainText: string, acronyms: GlossaryPaper['acronyms'] = []): GlossaryPaper => ({
+const paper = (
+  slug: string,
+  plainText: string,
+  acronyms: GlossaryPaper['acronyms'] = [],
+): GlossaryPaper => ({
   slug,
   plainText,
   acronyms,
@@ -36,7 +46,9 @@ describe('buildGlossary', () => {
   });
 
   it('merges expansions that differ only in case, hyphens or plural, most used first', () => {
-    expect(entry('LLM')?.expansions).toEqual([{ long: 'Large language models', definedBy: ['p1', 'p4'] }]);
+    expect(entry('LLM')?.expansions).toEqual([
+      { long: 'Large language models', definedBy: ['p1', 'p4'] },
+    ]);
   });
 
   it('keeps different expansions of the same short form apart', () => {
@@ -72,5 +84,32 @@ describe('buildGlossary', () => {
 
   it('is empty for a corpus that defines nothing', () => {
     expect(buildGlossary([paper('p', 'LLM and RL everywhere.')])).toEqual([]);
+  });
+});
+
+describe('glossary pages', () => {
+  const entries = (shorts: string[]) =>
+    buildGlossary(
+      shorts.map((short, i) => paper(`p${i}`, `x (${short})`, [{ short, long: `long ${short}` }])),
+    );
+
+  it('indexes the first entry of each letter, with anything but A–Z under #', () => {
+    const glossary = entries(['3DGS', 'ABC', 'ACE', 'BERT', 'ÉCU']);
+    expect(letterIndex(glossary)).toEqual([
+      { letter: '#', href: '/glossary/#3dgs' },
+      { letter: 'A', href: '/glossary/#abc' },
+      { letter: 'B', href: '/glossary/#bert' },
+      { letter: 'E', href: '/glossary/#ecu' },
+    ]);
+  });
+
+  it('points a letter into the later page that holds its first entry', () => {
+    const shorts = Array.from(
+      { length: GLOSSARY_PAGE_SIZE + 5 },
+      (_, i) => `A${String(i).padStart(4, '0')}`,
+    );
+    const glossary = entries([...shorts, 'BERT']);
+    expect(letterIndex(glossary).at(-1)).toEqual({ letter: 'B', href: '/glossary/2/#bert' });
+    expect(acronymPath('bert')).toBe('/glossary/acronym/bert/');
   });
 });

@@ -13,6 +13,7 @@ import {
   type IngestResult,
 } from '../../src/lib/ingest';
 import type { Taxonomy } from '../../src/lib/schema';
+import { generateDumps, writeDumps } from '../../scripts/generate-dumps';
 
 // Lets one test make the naming step return an invalid title, to see how schema failures surface.
 const naming = vi.hoisted(() => ({ longTitle: false }));
@@ -36,7 +37,9 @@ const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 /** Every paragraph is a source of some record or a reported problem: nothing silently dropped. */
 function expectNothingDropped(result: IngestResult): void {
   const sources = result.papers.reduce((sum, paper) => sum + paper.sources.length, 0);
-  const paragraphProblems = result.problems.filter((p) => /^(not an abstract|field )/.test(p.reason));
+  const paragraphProblems = result.problems.filter((p) =>
+    /^(not an abstract|field )/.test(p.reason),
+  );
   expect(result.stats.paragraphs).toBe(sources + paragraphProblems.length);
 }
 
@@ -46,7 +49,9 @@ describe('ingestDumps on well-formed dumps (BOM, CRLF, lone CR, hard wraps, LaTe
 
   it('makes one record per distinct abstract and merges the copy found in both dumps', () => {
     expect(result.problems).toEqual([]);
-    expect(formatSummary(result.stats, 0)).toBe('4 papers from 2 dumps, 1 duplicate merged, 0 problems');
+    expect(formatSummary(result.stats, 0)).toBe(
+      '4 papers from 2 dumps, 1 duplicate merged, 0 problems',
+    );
     const merged = result.papers.find((paper) => paper.sources.length > 1);
     expect(merged?.sources).toEqual([
       { file: 'a-iclr.txt', header: 'ICLR 2026 Papers', paragraph: 2, line: 9 },
@@ -70,7 +75,9 @@ describe('ingestDumps on well-formed dumps (BOM, CRLF, lone CR, hard wraps, LaTe
     const fastKv = result.papers.find((paper) => paper.abstract.includes('FastKV'));
     expect(fastKv?.abstract).toContain('12.5$\\times$');
     expect(fastKv?.plainText).toContain('up to 12.5× higher hit rates with O(1) lookups');
-    expect(fastKv?.plainText).toContain('keeps “blind faith” out of eviction decisions, saves 40% of memory');
+    expect(fastKv?.plainText).toContain(
+      'keeps “blind faith” out of eviction decisions, saves 40% of memory',
+    );
     expect(fastKv?.plainText).toContain('Õ(d²)');
     expect(fastKv?.plainText).toContain('Dropping the Positional Embeddings');
     expect(fastKv?.plainText).not.toMatch(/[$*{}]|\\[a-z]/);
@@ -136,6 +143,27 @@ describe('ingestDumps on bad input', () => {
   });
 });
 
+describe('duplicates within one dump', () => {
+  it('become one record listing both paragraphs, whatever their wrapping', () => {
+    const abstract =
+      'We propose a retrieval method that indexes long documents in linear time and answers ' +
+      'questions about them more accurately than dense retrievers on four benchmarks.';
+    const wrapped = abstract
+      .replace(' in linear', '\nin linear')
+      .replace('accurately ', 'accurately\t ');
+    const dump = { name: 'd.txt', bytes: encode(`H\n\n${abstract}\n\n${wrapped}\n`) };
+    const result = ingestDumps([dump], TAXONOMY);
+    expect(result.papers).toHaveLength(1);
+    expect(result.papers[0]?.sources.map((s) => [s.paragraph, s.line])).toEqual([
+      [1, 3],
+      [2, 5],
+    ]);
+    expect(formatSummary(result.stats, 0)).toBe(
+      '1 paper from 1 dump, 1 duplicate merged, 0 problems',
+    );
+  });
+});
+
 describe('slugs', () => {
   const opening = 'We revisit sparse mixture-of-experts routing for language models.';
   const dump = (rest: string): DumpFile => ({
@@ -143,8 +171,12 @@ describe('slugs', () => {
     bytes: encode(`H\n\n${opening} ${rest}\n`),
   });
   const twins = [
-    dump('We show that a learned router beats hashing on every benchmark we tried, by a wide margin.'),
-    dump('We show that hashing matches a learned router on most benchmarks at a fraction of the cost.'),
+    dump(
+      'We show that a learned router beats hashing on every benchmark we tried, by a wide margin.',
+    ),
+    dump(
+      'We show that hashing matches a learned router on most benchmarks at a fraction of the cost.',
+    ),
   ];
 
   it('lengthens the hash suffix of both papers when a forced collision occurs', () => {
@@ -154,7 +186,9 @@ describe('slugs', () => {
     const suffixLength = (a ?? '').split('-').at(-1)?.length ?? 0;
     expect(suffixLength).toBeGreaterThan(0);
     expect((b ?? '').split('-').at(-1)).toHaveLength(suffixLength);
-    papers.forEach((paper) => expect(paper.slug.endsWith(paper.id.slice(0, suffixLength))).toBe(true));
+    papers.forEach((paper) =>
+      expect(paper.slug.endsWith(paper.id.slice(0, suffixLength))).toBe(true),
+    );
   });
 });
 
@@ -167,11 +201,31 @@ describe('formatSummary', () => {
 
 describe('readDumpsDir', () => {
   it('says in one line that the folder is missing or holds no dumps', () => {
-    expect(() => readDumpsDir(`${FIXTURES}/missing`)).toThrow(`no dumps folder at ${FIXTURES}/missing`);
+    expect(() => readDumpsDir(`${FIXTURES}/missing`)).toThrow(
+      `no dumps folder at ${FIXTURES}/missing`,
+    );
     const empty = mkdtempSync(join(tmpdir(), 'dumps-'));
     writeFileSync(join(empty, 'notes.md'), 'not a dump');
     expect(() => readDumpsDir(empty)).toThrow(`no *.txt dumps in ${empty}`);
     rmSync(empty, { recursive: true });
+  });
+});
+
+describe('synthetic dumps (scripts/generate-dumps.ts)', () => {
+  const asFiles = (dumps: Map<string, string>): DumpFile[] =>
+    [...dumps].map(([name, text]) => ({ name, bytes: encode(text) }));
+
+  it('are the same for the same seed and ingest without problems', () => {
+    const dumps = generateDumps(300, 3, 7);
+    expect([...generateDumps(300, 3, 7)]).toEqual([...dumps]);
+    expect([...generateDumps(300, 3, 8)]).not.toEqual([...dumps]);
+    const result = ingestDumps(asFiles(dumps), TAXONOMY);
+    expect(result.problems).toEqual([]);
+    expect(result.stats.paragraphs).toBe(300);
+    expectNothingDropped(result);
+    const sizes = result.papers.map((paper) => paper.abstract.length);
+    expect(sizes.reduce((a, b) => a + b, 0) / sizes.length).toBeGreaterThan(1300);
+    expect(new Set(result.papers.map((paper) => paper.name)).size).toBeGreaterThan(50);
   });
 });
 
@@ -214,7 +268,10 @@ describe('the ingest command', () => {
   it('prints every problem as path:line, exits 1 and leaves the old output untouched', () => {
     const out = join(work, 'kept.json');
     writeFileSync(out, 'previous');
-    for (const args of [['--out', out], ['--out', out, '--check']]) {
+    for (const args of [
+      ['--out', out],
+      ['--out', out, '--check'],
+    ]) {
       const run = ingest('--dumps', `${FIXTURES}/bad`, ...args);
       expect(run.status).toBe(1);
       expect(run.stderr.trim().split('\n')).toEqual([
@@ -225,9 +282,29 @@ describe('the ingest command', () => {
         `${FIXTURES}/bad/latin1.txt:4: not valid UTF-8; save the file as UTF-8 text`,
       ]);
       expect(run.stderr).not.toMatch(/\bat .*\.ts:\d+/);
-      expect(run.last).toBe('3 papers from 6 dumps, 0 duplicates merged, 5 problems; nothing written');
+      expect(run.last).toBe(
+        '3 papers from 6 dumps, 0 duplicates merged, 5 problems; nothing written',
+      );
       expect(readFileSync(out, 'utf8')).toBe('previous');
     }
+  });
+
+  it('writes the same bytes with worker threads as without', () => {
+    const dumps = join(work, 'synthetic');
+    writeDumps(dumps, generateDumps(1100, 3, 11));
+    const serial = ingest('--dumps', dumps, '--out', join(work, 'serial.json'), '--workers', '1');
+    const parallel = ingest(
+      '--dumps',
+      dumps,
+      '--out',
+      join(work, 'parallel.json'),
+      '--workers',
+      '2',
+    );
+    expect([serial.status, parallel.status]).toEqual([0, 0]);
+    expect(readFileSync(join(work, 'parallel.json'), 'utf8')).toBe(
+      readFileSync(join(work, 'serial.json'), 'utf8'),
+    );
   });
 
   it('says in one line when the dumps folder is missing, and rejects unknown options', () => {

@@ -73,8 +73,8 @@ describe('repairHyphenation', () => {
 
 describe('normalizeAbstract', () => {
   it('repairs hyphenation split across a hard wrap', () => {
-    expect(normalizeAbstract(['Prior work on multi-', 'task learning relies on ref-', 'erencing'])).toBe(
-      'Prior work on multi-task learning relies on referencing',
-    );
+    expect(
+      normalizeAbstract(['Prior work on multi-', 'task learning relies on ref-', 'erencing']),
+    ).toBe('Prior work on multi-task learning relies on referencing');
   });
 });

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { texToText, toPlainText } from '../../src/lib/plaintext';
+import { parsedPlainText, texToText, toPlainText } from '../../src/lib/plaintext';
 
 describe('toPlainText: LaTeX', () => {
   it.each([
@@ -25,7 +26,10 @@ describe('toPlainText: LaTeX', () => {
 
 describe('toPlainText: Markdown', () => {
   it.each([
-    ['by ***Dro**pping the **P**ositional **E**mbeddings*', 'by Dropping the Positional Embeddings'],
+    [
+      'by ***Dro**pping the **P**ositional **E**mbeddings*',
+      'by Dropping the Positional Embeddings',
+    ],
     ['the molecular orientation as _sole_ input', 'the molecular orientation as sole input'],
     ['see [our code](https://github.com/a/b) now', 'see our code (https://github.com/a/b) now'],
   ])('%s → %s', (source, text) => {
@@ -44,11 +48,15 @@ describe('toPlainText: Markdown', () => {
   });
 
   it('keeps URLs intact, tilde and underscores included', () => {
-    expect(toPlainText('at https://cs.x.edu/~bob/my_tool.')).toBe('at https://cs.x.edu/~bob/my_tool.');
+    expect(toPlainText('at https://cs.x.edu/~bob/my_tool.')).toBe(
+      'at https://cs.x.edu/~bob/my_tool.',
+    );
   });
 
   it('keeps the numbers of a paragraph that starts like a list', () => {
-    expect(toPlainText('1. We propose a method that works.')).toBe('1. We propose a method that works.');
+    expect(toPlainText('1. We propose a method that works.')).toBe(
+      '1. We propose a method that works.',
+    );
   });
 });
 
@@ -74,5 +82,49 @@ describe('texToText', () => {
 
   it('reads a formula KaTeX cannot parse without its backslashes and braces', () => {
     expect(texToText('\\frac{a')).toBe('frac a');
+  });
+});
+
+describe('the parser shortcut', () => {
+  it('reads every text exactly as the full parser does', () => {
+    const token = fc.constantFrom(
+      ...['We', 'propose', 'naïve', 'Straße', '12.5', '\\%', '\\&', '\\#', '--', '---', "''", '"'],
+      ...[
+        '(',
+        ')',
+        '.',
+        ',',
+        ':',
+        '1.',
+        '2)',
+        '-',
+        '+',
+        '=',
+        '|',
+        '!',
+        '?',
+        'R&D',
+        'AT&T;',
+        '&amp;',
+      ],
+      ...[
+        'https://github.com/a/b',
+        'http://x.org/p?q=1',
+        '$5',
+        '*',
+        '_',
+        '~',
+        '\\textbf{X}',
+        '<b>',
+        '#',
+      ],
+    );
+    fc.assert(
+      fc.property(fc.array(token, { minLength: 1, maxLength: 25 }), (tokens) => {
+        const text = tokens.join(' ');
+        expect(toPlainText(text)).toBe(parsedPlainText(text));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

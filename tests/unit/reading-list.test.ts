@@ -102,7 +102,9 @@ describe('shareable URL', () => {
     expect(decodeSharedList('not base64 !!')).toEqual([]);
     expect(decodeSharedList(btoa('{"oops":1}'))).toEqual([]);
     expect(decodeSharedList(btoa(JSON.stringify([2, ['a-1', 'A']])))).toEqual([]);
-    const mixed = btoa(JSON.stringify([1, ['Bad Slug', 'A'], ['ok-1', ''], 'x', ['ok-2', 'Kept', 5]]));
+    const mixed = btoa(
+      JSON.stringify([1, ['Bad Slug', 'A'], ['ok-1', ''], 'x', ['ok-2', 'Kept', 5]]),
+    );
     expect(decodeSharedList(mixed)).toEqual([item('ok-2', 'Kept')]);
   });
 
@@ -116,7 +118,10 @@ describe('shareable URL', () => {
 describe('exports', () => {
   it('writes Markdown links whose titles cannot break the link, with notes under each paper', () => {
     const md = toMarkdown(
-      [item('a-1', 'The [bracketed] *bold* `code` title', 'first line\n\nsecond line'), item('b-2', 'Plain')],
+      [
+        item('a-1', 'The [bracketed] *bold* `code` title', 'first line\n\nsecond line'),
+        item('b-2', 'Plain'),
+      ],
       paperUrl,
     );
     expect(md).toBe(

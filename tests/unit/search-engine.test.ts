@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, textFromShards } from '../../src/lib/search/build';
+import { SearchEngine } from '../../src/lib/search/engine';
 import { paper, searcher, slugs } from './search-fixtures';
 
 /** Neutral words that pad an abstract to a realistic length without matching any query. */
@@ -94,6 +96,21 @@ describe('ranking', () => {
     const mentions = paper(`Compared with SealQA and others. ${padding(30)}`, { slug: 'mentions' });
     expect(slugs(searcher([passing, titled])('quantization'))).toEqual(['titled', 'passing']);
     expect(slugs(searcher([mentions, named])('sealqa'))).toEqual(['named', 'mentions']);
+  });
+
+  it('puts the paper named exactly as the query before papers whose name only contains it', () => {
+    const exact = paper(`SealQA is a benchmark. ${padding(60)}`, { slug: 'exact', name: 'SealQA' });
+    const variant = paper(
+      `SealQA-2 extends SealQA. SealQA-2 is harder than SealQA. ${padding(5)}`,
+      {
+        slug: 'variant',
+        name: 'SealQA-2',
+        title: 'SealQA-2: a harder SealQA',
+      },
+    );
+    const search = searcher([variant, exact]);
+    expect(slugs(search('sealqa'))).toEqual(['exact', 'variant']);
+    expect(slugs(search('SealQA-2'))).toEqual(['variant', 'exact']);
   });
 
   it('puts papers with all the words before papers with some, in any order', () => {
@@ -197,6 +214,16 @@ describe('filters, facets and suggestions', () => {
     const all = slugs(search({ query: 'a', limit: 10 }));
     const page = slugs(search({ query: 'a', limit: 1, offset: 1 }));
     expect(page).toEqual(all.slice(1, 2));
+  });
+
+  it('shows a result before its text has arrived, with the snippet left for later', () => {
+    const built = buildSearchIndex(corpus);
+    const engine = new SearchEngine(built.index);
+    const ranking = engine.rank({ query: 'diffusion benchmark' });
+    const early = engine.present(ranking, 0);
+    expect(early).toMatchObject({ slug: 'd1', snippet: null, snippetRanges: [] });
+    const late = engine.present(ranking, 0, textFromShards(built)(ranking.docs[0] ?? -1));
+    expect(late.snippet).toBe('A diffusion benchmark.');
   });
 
   it('returns what the result list shows', () => {

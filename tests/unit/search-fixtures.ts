@@ -1,5 +1,5 @@
 /** Small hand-made corpora for the search tests: each paper differs only where a test needs it. */
-import { buildSearchIndex } from '../../src/lib/search/build';
+import { buildSearchIndex, textFromShards } from '../../src/lib/search/build';
 import { SearchEngine, type SearchRequest, type SearchResults } from '../../src/lib/search/engine';
 import type { Paper } from '../../src/lib/schema';
 
@@ -32,18 +32,9 @@ export function paper(plainText: string, overrides: Partial<Paper> = {}): Paper 
 
 /** Builds the index, sends it through JSON like the real endpoint does, and returns a search function. */
 export function searcher(papers: Paper[]): (request: SearchRequest | string) => SearchResults {
-  const { index, shards } = buildSearchIndex(papers, { shardSize: 4 });
-  const engine = new SearchEngine(JSON.parse(JSON.stringify(index)));
-  const textOf = (doc: number) => {
-    const shard = shards[Math.floor(doc / 4)];
-    const i = doc % 4;
-    return {
-      slug: shard?.slugs[i] ?? '',
-      title: shard?.titles[i] ?? '',
-      name: shard?.names[i] ?? null,
-      plainText: shard?.texts[i] ?? '',
-    };
-  };
+  const built = buildSearchIndex(papers, { shardSize: 4 });
+  const engine = new SearchEngine(JSON.parse(JSON.stringify(built.index)));
+  const textOf = textFromShards(built);
   return (request) =>
     engine.search(typeof request === 'string' ? { query: request, limit: 50 } : request, textOf);
 }

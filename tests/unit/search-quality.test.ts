@@ -4,7 +4,7 @@
  * abstract, which survives changes to naming and slugs.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSearchIndex } from '../../src/lib/search/build';
+import { buildSearchIndex, textFromShards } from '../../src/lib/search/build';
 import { SearchEngine } from '../../src/lib/search/engine';
 import { ingestDumps, readDumpsDir } from '../../src/lib/ingest';
 import { loadTaxonomy } from '../../src/lib/taxonomy';
@@ -139,18 +139,9 @@ let rankOf: (query: string, phrase: string) => number;
 
 beforeAll(() => {
   papers = ingestDumps(readDumpsDir('content/dumps'), loadTaxonomy('content/taxonomy.yaml')).papers;
-  const { index, shards } = buildSearchIndex(papers);
-  const engine = new SearchEngine(JSON.parse(JSON.stringify(index)));
-  const textOf = (doc: number) => {
-    const shard = shards[engine.shardOf(doc)];
-    const i = doc % index.shardSize;
-    return {
-      slug: shard?.slugs[i] ?? '',
-      title: shard?.titles[i] ?? '',
-      name: shard?.names[i] ?? null,
-      plainText: shard?.texts[i] ?? '',
-    };
-  };
+  const built = buildSearchIndex(papers);
+  const engine = new SearchEngine(JSON.parse(JSON.stringify(built.index)));
+  const textOf = textFromShards(built);
   rankOf = (query, phrase) => {
     const expected = papers.filter(
       (p) => p.plainText.includes(phrase) || p.abstract.includes(phrase),

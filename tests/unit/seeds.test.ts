@@ -21,7 +21,9 @@ describe('the seed dumps', () => {
 
   it('read as plain text without $, LaTeX commands, braces or Markdown markers', () => {
     for (const { slug, plainText } of result.papers) {
-      expect({ slug, plainText }).not.toMatchObject({ plainText: expect.stringMatching(/\$|\\[a-z]|\*\*|[{}]/i) });
+      expect({ slug, plainText }).not.toMatchObject({
+        plainText: expect.stringMatching(/\$|\\[a-z]|\*\*|[{}]/i),
+      });
     }
   });
 
@@ -40,7 +42,8 @@ describe('the seed dumps', () => {
     const reordered = ingestDumps([extra, ...[...seeds].reverse()], taxonomy);
     const alone = ingestDumps(seeds.slice(1, 2), taxonomy);
     const before = slugById(result.papers);
-    for (const [id, slug] of slugById(reordered.papers)) if (before.has(id)) expect(slug).toBe(before.get(id));
+    for (const [id, slug] of slugById(reordered.papers))
+      if (before.has(id)) expect(slug).toBe(before.get(id));
     for (const [id, slug] of slugById(alone.papers)) expect(slug).toBe(before.get(id));
     expect(reordered.papers).toHaveLength(58);
   });

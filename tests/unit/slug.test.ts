@@ -12,7 +12,9 @@ describe('readablePart', () => {
     expect(readablePart('one two three four five six seven eight')).toBe(
       'one-two-three-four-five-six',
     );
-    const long = readablePart('Internationalisation considerations regarding multilingual tokenisers');
+    const long = readablePart(
+      'Internationalisation considerations regarding multilingual tokenisers',
+    );
     expect(long.length).toBeLessThanOrEqual(40);
     expect(long).toBe('internationalisation-considerations');
   });
@@ -25,7 +27,9 @@ describe('readablePart', () => {
 describe('slugBase', () => {
   it('prefers the name, falls back to the title, then to "paper"', () => {
     expect(slugBase({ id: 'a', name: 'SealQA', title: 'Search-augmented QA' })).toBe('sealqa');
-    expect(slugBase({ id: 'a', name: null, title: 'Search-augmented QA' })).toBe('search-augmented-qa');
+    expect(slugBase({ id: 'a', name: null, title: 'Search-augmented QA' })).toBe(
+      'search-augmented-qa',
+    );
     expect(slugBase({ id: 'a', name: '论文', title: '中文标题' })).toBe('paper');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { withDescription, type ParsedName } from './description';
 import { countMentions, findLongForm, isCoinedIdentifier } from './identifiers';
-import { mostMentioned, type NameFinding } from './paper-name';
+import type { NameFinding } from './paper-name';
 import { AUTHORS_SUBJECT, wordsOf, type Word } from './words';
 
 /** "MnemoDyn is…", "DroPE yields…": a claim made about the name, not a baseline's score. */
@@ -65,4 +65,11 @@ function describeMention(sentence: string, word: Word, name: string): ParsedName
   const inBrackets = word.raw.startsWith('(');
   const longForm = inBrackets ? findLongForm(name, sentence.slice(0, word.start)) : null;
   return withDescription(sentence, name, longForm, word.end);
+}
+
+/** The finding mentioned most often; the earliest of equals. */
+export function mostMentioned(findings: readonly NameFinding[]): NameFinding | null {
+  let best: NameFinding | null = null;
+  for (const finding of findings) if (!best || finding.mentions > best.mentions) best = finding;
+  return best;
 }

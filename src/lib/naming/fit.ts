@@ -86,7 +86,8 @@ export function tidyEnd(text: string, wasCut = false): string {
   }
 }
 
-function withoutTrailingPunctuation(text: string): string {
+/** The text without spaces and punctuation at its end. */
+export function withoutTrailingPunctuation(text: string): string {
   let end = text.length;
   while (end > 0 && TRAILING_PUNCTUATION.has(text[end - 1] ?? '')) end -= 1;
   return text.slice(0, end);
@@ -117,7 +118,7 @@ function balance(text: string): string {
   }
   const straight = straightQuoteCut(out);
   const firstOpen = open[0]?.at ?? out.length;
-  return out.slice(0, Math.min(firstOpen, straight)).trimEnd();
+  return out.slice(0, Math.min(firstOpen, straight)).trim();
 }
 
 function closes(open: readonly { char: string }[], closer: string): boolean {

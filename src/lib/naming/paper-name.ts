@@ -3,7 +3,7 @@
  * ("we propose ETAP (Ensemble Task Affinity Predictor), a …", "a tool called X", "… (DroPE)"),
  * never a baseline it beats or a model it evaluates.
  */
-import { findClaimedName } from './claimed-name';
+import { findClaimedName, mostMentioned } from './claimed-name';
 import { withDescription, type ParsedName } from './description';
 import {
   bareWord,
@@ -52,8 +52,6 @@ const APPOSITIVE_START = /^(?:a|an|the|as)$/i;
 const MAX_RUN_WORDS = 12;
 /** How many words after a verb are read when looking for the name it introduces. */
 const OBJECT_WINDOW_WORDS = 30;
-/** Capitalised function words that never make a name. */
-const NOT_A_NAME = new Set(['We', 'Our', 'The', 'This', 'These', 'In', 'It', 'A', 'An']);
 
 /** Names the sentence introduces, in the order it introduces them. */
 export function introducedNames(
@@ -228,10 +226,4 @@ export function findPaperName(
   if (inFirst) return inFirst;
   const repeated = mostMentioned(introduced.filter((f) => f.mentions >= 2));
   return repeated ?? findClaimedName(sentences, text);
-}
-
-export function mostMentioned(findings: readonly NameFinding[]): NameFinding | null {
-  let best: NameFinding | null = null;
-  for (const finding of findings) if (!best || finding.mentions > best.mentions) best = finding;
-  return best;
 }

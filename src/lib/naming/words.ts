@@ -1,18 +1,22 @@
 /**
  * The words of a sentence with their positions, and the small tests the name finders share.
  */
-import { bareWord } from './identifiers';
+import { bareWord, isCapitalisedWord, isCoinedIdentifier } from './identifiers';
+
+/** Capitalised function words that never make a name. */
+const NOT_A_NAME = new Set(['We', 'Our', 'The', 'This', 'These', 'In', 'It', 'A', 'An']);
 
 /** Names come only from sentences whose subject is the authors. */
 export const AUTHORS_SUBJECT =
   /\b(?:we|this (?:paper|work|study|article)|our (?:paper|work|study))\b/i;
 
 /** Words that end the head of a noun phrase: a name's definition never runs past them. */
-export const PHRASE_BREAK = new Set(
+const PHRASE_BREAK = new Set(
   `for of in on with to that which by via from using based where whose across over under into
   through as at between within and or`.split(/\s+/),
 );
 export const isPhraseBreak = (word: string): boolean => PHRASE_BREAK.has(word.toLowerCase());
+
 /** A word of the sentence with its position, for slicing the text around a name. */
 export interface Word {
   raw: string;
@@ -21,6 +25,7 @@ export interface Word {
   end: number;
 }
 
+/** The whitespace-separated words of `text` from position `from` on. */
 export function wordsOf(text: string, from = 0): Word[] {
   const words: Word[] = [];
   const pattern = /\S+/g;

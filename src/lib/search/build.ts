@@ -13,6 +13,7 @@ import {
   type SearchIndexData,
   type TextShardData,
 } from './format';
+import { frontEncode } from './frontcode';
 import { tokenize } from './text';
 import { encodeVlq } from './vlq';
 
@@ -134,9 +135,6 @@ function buildShards(papers: readonly Paper[], shardSize: number): TextShardData
     shards.push({
       version: SEARCH_INDEX_VERSION,
       shard: shards.length,
-      slugs: slice.map((p) => p.slug),
-      titles: slice.map((p) => p.title),
-      names: slice.map((p) => p.name),
       texts: slice.map((p) => p.plainText),
     });
   }
@@ -160,11 +158,14 @@ export function buildSearchIndex(
     version: SEARCH_INDEX_VERSION,
     docCount: papers.length,
     averageLength: papers.length ? totalLength / papers.length : 1,
-    terms,
+    terms: frontEncode(terms),
     df: encodeVlq(df),
     postings,
     stopTerms: terms.flatMap((term, i) => (stopwords.has(term) ? [i] : [])),
     lengths: encodeVlq(lengths),
+    slugs: papers.map((p) => p.slug),
+    titles: papers.map((p) => p.title),
+    names: papers.map((p) => p.name),
     ...buildDocColumns(papers),
     shardSize,
     shardCount: shards.length,
@@ -185,4 +186,10 @@ export function getSearchIndex(
     builtFor.set(papers, built);
   }
   return built;
+}
+
+/** Looks up a document's text in built shards (for tests and tools that have every shard at hand). */
+export function textFromShards(built: BuiltSearchIndex): (doc: number) => string {
+  const size = built.index.shardSize;
+  return (doc) => built.shards[Math.floor(doc / size)]?.texts[doc % size] ?? '';
 }

@@ -4,21 +4,17 @@
  * Ranking, in order of precedence (docs/search.md explains why):
  * 1. papers matching more of the query's words (stopwords aside) come first;
  * 2. then papers matching more of them literally (exactly, by stem, or by prefix) than by a typo;
- * 3. then BM25 with field boosts: a rare term used often in a short abstract scores high, and a
+ * 3. then a paper whose whole name is the query (`SealQA`, not `SealQA-2`);
+ * 4. then BM25 with field boosts: a rare term used often in a short abstract scores high, and a
  *    term in the paper's name, title, acronyms, keywords or tags adds a bonus.
  */
 import { stemmer } from 'stemmer';
 import type { ContributionType, Paper } from '../schema';
-import {
-  FIELD,
-  HAS_CODE_FLAG,
-  SEARCH_INDEX_VERSION,
-  type SearchIndexData,
-  type ShardDoc,
-} from './format';
+import { FIELD, HAS_CODE_FLAG, SEARCH_INDEX_VERSION, type SearchIndexData } from './format';
+import { frontDecode } from './frontcode';
 import { FuzzyVocabulary } from './fuzzy';
 import { highlightRanges, makeSnippet, type Range, type TermMatcher } from './snippet';
-import { parseQuery, type ParsedQuery } from './text';
+import { parseQuery, tokenize, type ParsedQuery } from './text';
 import { decodeVlq } from './vlq';
 
 /** Narrows results; every given condition must hold. */
@@ -49,8 +45,11 @@ export interface SearchFacets {
 
 /** One result, with everything the result list shows. */
 export type SearchHit = Pick<Paper, 'slug' | 'title' | 'name' | 'tags' | 'types' | 'hasCode'> & {
-  /** Part of the abstract around the best match. */
-  snippet: string;
+  /**
+   * Part of the abstract around the best match; null while the abstract's text shard is still
+   * being fetched (the worker then sends it in a `snippets` message).
+   */
+  snippet: string | null;
   /** Highlights in `snippet`. */
   snippetRanges: Range[];
   /** Highlights in `title`. */
@@ -97,6 +96,8 @@ const FIELD_BOOST: readonly [number, number][] = [
   [FIELD.keyword, 1],
   [FIELD.tag, 1],
 ];
+/** Added to the score of a paper named exactly as the query: more than any BM25 score reaches. */
+const EXACT_NAME_BONUS = 5000;
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
 /** Longest ending two words sharing a stem may differ in and still count as forms of one word. */
@@ -144,6 +145,8 @@ function decodePostings(encoded: string, df: number): Postings {
   return postings;
 }
 
+const nameKey = (words: readonly string[]) => words.join(' ');
+
 function commonPrefixLength(a: string, b: string): number {
   let i = 0;
   while (i < a.length && a[i] === b[i]) i += 1;
@@ -171,6 +174,7 @@ export class SearchEngine {
   readonly docCount: number;
   readonly shardSize: number;
   private readonly data: SearchIndexData;
+  private readonly terms: string[];
   private readonly df: number[];
   private readonly stopTerms: Set<number>;
   private readonly lengthNorm: Float64Array;
@@ -178,6 +182,8 @@ export class SearchEngine {
   private readonly flags: number[];
   private readonly fieldBonus: Float64Array;
   private readonly fuzzy: FuzzyVocabulary;
+  /** Documents by their name's words, folded and joined by spaces. */
+  private readonly byName = new Map<string, number[]>();
   private readonly postingsCache = new Map<number, Postings>();
   private readonly stemCache = new Map<string, string>();
   private readonly expansionCache = new Map<string, Expansion[]>();
@@ -194,6 +200,7 @@ export class SearchEngine {
     this.data = data;
     this.docCount = data.docCount;
     this.shardSize = data.shardSize;
+    this.terms = frontDecode(data.terms);
     this.df = decodeVlq(data.df);
     this.stopTerms = new Set(data.stopTerms);
     const lengths = decodeVlq(data.lengths);
@@ -212,7 +219,16 @@ export class SearchEngine {
     this.fieldBonus = new Float64Array(32).map((_, mask) =>
       FIELD_BOOST.reduce((sum, [bit, boost]) => sum + (mask & bit ? boost : 0), 0),
     );
-    this.fuzzy = new FuzzyVocabulary(data.terms, this.df);
+    this.fuzzy = new FuzzyVocabulary(this.terms, this.df);
+    data.names.forEach((name, doc) => {
+      if (!name) return;
+      const key = nameKey(
+        tokenize(name)
+          .filter((t) => !t.compound)
+          .map((t) => t.term),
+      );
+      this.byName.set(key, [...(this.byName.get(key) ?? []), doc]);
+    });
     this.scores = new Float64Array(data.docCount);
     this.groupScores = new Float64Array(data.docCount);
     this.matched = new Uint32Array(data.docCount);
@@ -230,6 +246,9 @@ export class SearchEngine {
     const required = this.requiredWords(query.words);
     const groups = this.expandQuery(query, required);
     const candidates = query.words.length > 0 ? this.score(groups) : this.allDocs();
+    for (const doc of this.byName.get(nameKey(query.words)) ?? []) {
+      if (this.scores[doc]! > 0) this.scores[doc] = this.scores[doc]! + EXACT_NAME_BONUS;
+    }
     const filtered = this.applyFilters(candidates, request.filters ?? {});
     const offset = Math.max(0, request.offset ?? 0);
     const limit = Math.min(MAX_LIMIT, Math.max(1, request.limit ?? DEFAULT_LIMIT));
@@ -253,29 +272,31 @@ export class SearchEngine {
     return ranking;
   }
 
-  /** Turns a ranked document into a result, given its text shard entry. */
-  present(ranking: Ranking, index: number, doc: ShardDoc): SearchHit {
-    const docId = ranking.docs[index] ?? 0;
+  /** Turns ranked document `index` of a ranking into a result; without its text, no snippet yet. */
+  present(ranking: Ranking, index: number, text?: string): SearchHit {
+    const doc = ranking.docs[index] ?? 0;
     const detail = ranking.details[index] ?? { matchedWords: 0, score: 0 };
-    const snippet = makeSnippet(doc.plainText, ranking.matcher);
-    const flags = this.flags[docId] ?? 0;
+    const flags = this.flags[doc] ?? 0;
+    const title = this.data.titles[doc] ?? '';
+    const name = this.data.names[doc] ?? null;
+    const snippet = text === undefined ? null : makeSnippet(text, ranking.matcher);
     return {
-      slug: doc.slug,
-      title: doc.title,
-      name: doc.name,
-      tags: (this.docTags[docId] ?? []).map((t) => this.data.tagSlugs[t] ?? ''),
+      slug: this.data.slugs[doc] ?? '',
+      title,
+      name,
+      tags: (this.docTags[doc] ?? []).map((t) => this.data.tagSlugs[t] ?? ''),
       types: this.data.typeNames.filter((_, bit) => flags & (1 << bit)),
       hasCode: (flags & HAS_CODE_FLAG) !== 0,
-      snippet: snippet.text,
-      snippetRanges: snippet.ranges,
-      titleRanges: highlightRanges(doc.title, ranking.matcher),
-      nameRanges: doc.name ? highlightRanges(doc.name, ranking.matcher) : [],
+      snippet: snippet?.text ?? null,
+      snippetRanges: snippet?.ranges ?? [],
+      titleRanges: highlightRanges(title, ranking.matcher),
+      nameRanges: name ? highlightRanges(name, ranking.matcher) : [],
       ...detail,
     };
   }
 
-  /** Ranks and presents in one go, when every text is at hand (tests, the build, the bench). */
-  search(request: SearchRequest, textOf: (doc: number) => ShardDoc): SearchResults {
+  /** Ranks and presents in one go, when every text is at hand (tests, the bench). */
+  search(request: SearchRequest, textOf: (doc: number) => string): SearchResults {
     const ranking = this.rank(request);
     return {
       words: ranking.words,
@@ -289,7 +310,7 @@ export class SearchEngine {
   // ---- vocabulary look-ups ----
 
   private lowerBound(term: string): number {
-    const terms = this.data.terms;
+    const terms = this.terms;
     let lo = 0;
     let hi = terms.length;
     while (lo < hi) {
@@ -302,7 +323,7 @@ export class SearchEngine {
 
   private findTerm(term: string): number {
     const i = this.lowerBound(term);
-    return this.data.terms[i] === term ? i : -1;
+    return this.terms[i] === term ? i : -1;
   }
 
   /** Ids of the terms starting with `prefix`: a contiguous run of the sorted vocabulary. */
@@ -383,7 +404,7 @@ export class SearchEngine {
     const [lo, hi] = this.prefixRange(word.slice(0, shared));
     const ids: number[] = [];
     for (let id = lo; id < hi; id += 1) {
-      const term = this.data.terms[id] ?? '';
+      const term = this.terms[id] ?? '';
       if (term === word || this.stem(term) !== stem) continue;
       // Inflections differ in a short ending (`-ies`/`-y`, `-ing`/`-ed`); derivations in longer ones.
       const ending = Math.max(term.length, word.length) - commonPrefixLength(term, word);
@@ -529,7 +550,7 @@ export class SearchEngine {
     for (const group of groups) {
       for (const e of group) {
         if ((e.words & required) === 0) continue;
-        const term = this.data.terms[e.termId] ?? '';
+        const term = this.terms[e.termId] ?? '';
         byTerm.set(term, (byTerm.get(term) ?? 0) | e.words);
       }
     }
@@ -543,7 +564,7 @@ export class SearchEngine {
   private suggest(words: readonly string[]): string[] {
     const suggestions: string[] = [];
     const replacements = words.map((word) =>
-      this.fuzzy.suggest(word, 3).map((m) => this.data.terms[m.termId] ?? word),
+      this.fuzzy.suggest(word, 3).map((m) => this.terms[m.termId] ?? word),
     );
     const firstFixable = replacements.findIndex((r) => r.length > 0);
     if (firstFixable < 0) return [];

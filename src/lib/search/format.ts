@@ -1,12 +1,13 @@
 /**
  * The serialized search index: what the build writes and the worker fetches. It is split in two so
  * the part fetched before the first query stays small:
- * - the core (`search-index.json`): vocabulary, postings and what facets and filters need;
- * - text shards (`search-text/<n>.json`): slug, title, name and plain text of a run of papers,
- *   fetched only for the papers a result page shows (snippets need the text; at 20,000 papers the
- *   texts alone gzip to several MB).
+ * - the core (`search-index.json`): vocabulary, postings, and per paper what a result shows
+ *   except its snippet (slug, title, name, tags, types, code);
+ * - text shards (`search-text/<n>.json`): the plain text of a run of papers, fetched only for the
+ *   papers a result page shows, for their snippets (at 20,000 papers the texts alone gzip to
+ *   several MB, more than the whole core).
  */
-import type { ContributionType, Paper } from '../schema';
+import type { ContributionType } from '../schema';
 
 /** Bumped whenever the layout changes, so a worker never misreads an index built by other code. */
 export const SEARCH_INDEX_VERSION = 1;
@@ -30,8 +31,11 @@ export interface SearchIndexData {
   docCount: number;
   /** Mean number of words per abstract, for BM25 length normalisation. */
   averageLength: number;
-  /** Every indexed term, folded, sorted by UTF-16 code units (so prefixes are contiguous ranges). */
-  terms: string[];
+  /**
+   * Every indexed term, folded, sorted by UTF-16 code units (so prefixes are contiguous ranges),
+   * front-coded by `frontEncode`.
+   */
+  terms: string;
   /** VLQ: the number of papers containing each term, aligned with `terms`. */
   df: string;
   /**
@@ -53,21 +57,22 @@ export interface SearchIndexData {
   typeNames: ContributionType[];
   /** VLQ: per document, type bits plus `HAS_CODE_FLAG`. */
   flags: string;
+  /** Per document: its slug. */
+  slugs: string[];
+  /** Per document: its title. */
+  titles: string[];
+  /** Per document: its name, or null. */
+  names: (string | null)[];
   /** Documents per text shard: document d is in shard floor(d / shardSize). */
   shardSize: number;
   /** Number of text shards. */
   shardCount: number;
 }
 
-/** What a result shows that only a text shard holds. */
-export type ShardDoc = Pick<Paper, 'slug' | 'title' | 'name' | 'plainText'>;
-
-/** One text shard, as JSON: columns aligned with the shard's documents. */
+/** One text shard, as JSON. */
 export interface TextShardData {
   version: typeof SEARCH_INDEX_VERSION;
   shard: number;
-  slugs: string[];
-  titles: string[];
-  names: (string | null)[];
+  /** `Paper.plainText` of documents shard × shardSize onwards. */
   texts: string[];
 }

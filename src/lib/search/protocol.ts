@@ -1,9 +1,19 @@
 /**
  * Messages between the page and the search worker (src/scripts/search-worker.ts). The page sends
  * `init` once, then a `search` per query; each answer carries the id of the request it answers, so
- * the page shows only the answer to its latest request.
+ * the page shows only the answers to its latest request. Results come at once from the in-memory
+ * index; snippets of papers whose text is not loaded yet follow in a second message.
  */
 import type { SearchFilters, SearchResults } from './engine';
+import type { Range } from './snippet';
+
+/** A snippet that arrived after its result: `hits[index]` of the answer to request `id`. */
+export interface LateSnippet {
+  index: number;
+  slug: string;
+  snippet: string;
+  snippetRanges: Range[];
+}
 
 export interface SearchInitMessage {
   type: 'init';
@@ -31,8 +41,14 @@ export type SearchWorkerRequest = SearchInitMessage | SearchQueryMessage;
 export type SearchWorkerResponse =
   /** The index is loaded: searches are answered from now on (earlier ones were queued). */
   | { type: 'ready'; docCount: number; loadMs: number }
-  /** `tookMs`: time spent in the worker, from receiving the request to answering it. */
+  /**
+   * The answer to request `id`. `tookMs`: time spent in the worker, from receiving the request to
+   * answering it. Hits whose text shard is not loaded yet have a null snippet; a `snippets`
+   * message follows with them.
+   */
   | { type: 'results'; id: number; tookMs: number; results: SearchResults }
+  /** Snippets for hits of request `id` that were answered without one. */
+  | { type: 'snippets'; id: number; snippets: LateSnippet[] }
   /** `id` is null when loading the index failed; every later search fails the same way. */
   | { type: 'error'; id: number | null; message: string };
 

@@ -34,11 +34,11 @@ const UNDECOMPOSABLE_RE = /[ßæœøłđðþı]/g;
 const MARKS_RE = /\p{M}+/gu;
 const APOSTROPHES_RE = /['’]/g;
 
-const ASCII_RE = /^[\x00-\x7f]*$/;
+const ASCII_RE = /^[ -~]*$/;
 
 /** Lower-cases and strips diacritics, so `Lévy` and `levy` are the same term. */
 export function foldText(text: string): string {
-  // Most words are plain ASCII: skip the (slow) Unicode normalisation for them.
+  // Most words are printable ASCII: skip the (slow) Unicode normalisation for them.
   if (ASCII_RE.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')

@@ -1,0 +1,49 @@
+/**
+ * The bench's corpora, made the way the site makes its records: synthetic dumps from
+ * scripts/generate-dumps.ts, records from scripts/ingest.ts (each in its own process).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { PapersSchema, TaxonomySchema, type Paper, type Topic } from '../../src/lib/schema';
+
+export interface Corpus {
+  name: string;
+  papers: Paper[];
+}
+
+const TAXONOMY_FILE = 'content/taxonomy.yaml';
+
+function tsx(args: string[]): void {
+  execFileSync('npx', ['tsx', ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
+/** Records for a dumps folder, ingested into `out` unless `reuse` and it already exists. */
+function ingest(dumps: string, out: string, reuse: boolean): Paper[] {
+  if (!(reuse && existsSync(out))) tsx(['scripts/ingest.ts', '--dumps', dumps, '--out', out]);
+  return PapersSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
+}
+
+/** The 57 seed papers of content/dumps. */
+export function seedCorpus(work: string, reuse: boolean): Corpus {
+  return { name: 'seed', papers: ingest('content/dumps', join(work, 'seed.json'), reuse) };
+}
+
+/** `count` synthetic papers, generated with the generator's default seed. */
+export function syntheticCorpus(work: string, count: number, reuse: boolean): Corpus {
+  const dumps = join(work, `dumps-${count}`);
+  if (!(reuse && existsSync(dumps))) {
+    tsx(['scripts/generate-dumps.ts', '--count', String(count), '--out', dumps]);
+  }
+  return {
+    name: `synthetic-${count}`,
+    papers: ingest(dumps, join(work, `synthetic-${count}.json`), reuse),
+  };
+}
+
+/** The taxonomy's topics, whose labels the site's index includes; none if there is no taxonomy yet. */
+export function readTopics(): Topic[] {
+  if (!existsSync(TAXONOMY_FILE)) return [];
+  return TaxonomySchema.parse(parseYaml(readFileSync(TAXONOMY_FILE, 'utf8'))).topics;
+}

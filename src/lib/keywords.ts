@@ -1,0 +1,389 @@
+/**
+ * Distinctive keywords: TF-IDF over the corpus, with key phrases and acronyms kept whole and
+ * deduplicated by stem. The same candidate terms and weights feed related papers (related.ts).
+ */
+import type { Acronym } from './schema';
+import {
+  analyseText,
+  GENERIC_STEMS,
+  isAcronymLike,
+  isContentWord,
+  isGenericWord,
+  stem,
+  wordKey,
+  type AnalysedText,
+  type Word,
+} from './terms';
+
+/** Longest key phrase, in words: longer n-grams are almost never repeated terms. */
+export const MAX_PHRASE_WORDS = 3;
+export const MIN_KEYWORDS = 5;
+export const MAX_KEYWORDS = 10;
+/** Keywords past the fifth must score at least this share of the best keyword's score. */
+const KEYWORD_RELATIVE_THRESHOLD = 0.3;
+/** A phrase that survives the filters names a concept; it outranks its words a little. */
+const PHRASE_BOOST = 1.5;
+/** Terms of the paper's title (derived from its contribution sentence) say what it is about. */
+const TITLE_BOOST = 1.25;
+/** An acronym expansion longer than this is kept in `acronyms` but not repeated as a keyword. */
+const MAX_LONG_FORM_WORDS = 4;
+
+/** One candidate term of one abstract: a word, a key phrase or a defined acronym. */
+export interface Term {
+  /** Stemmed identity: `diffusion models` and `Diffusion model` share `diffus model`. */
+  key: string;
+  /** Occurrences in the abstract (an acronym counts its expansion's occurrences too). */
+  count: number;
+  /** Number of words. */
+  words: number;
+  /** Offsets of the most frequent spelling in the analysed text. */
+  start: number;
+  end: number;
+  /** The acronym definition this term is the short form of, if any. */
+  acronym?: Acronym;
+  /**
+   * Set on an acronym's expansion ("multi-task learning" for MTL): its occurrences already count
+   * for the acronym, so it is no keyword of its own, but a paper that spells it out without the
+   * acronym still shares it (related.ts).
+   */
+  expands?: string;
+  /**
+   * True when the term only ever occurs inside one longer term ("synaptic" always in "synaptic
+   * plasticity"): the longer one is the keyword, but both count for similarity.
+   */
+  dominated?: boolean;
+}
+
+interface Tally {
+  term: Term;
+  spellings: Map<string, { count: number; start: number; end: number }>;
+}
+
+/** Text between two words of a phrase: only spaces, so a phrase never spans punctuation. */
+function adjacent(text: string, previous: Word, next: Word): boolean {
+  return previous.sentence === next.sentence && /^[ \t]+$/.test(text.slice(previous.end, next.start));
+}
+
+/** Adverbs ("initially", "jointly") describe how, never what: they end a key phrase like a stop word. */
+const ADVERB = /\p{Ll}{2}ly$/u;
+
+/** Maximal runs of adjacent content words: where key phrases can be. */
+function contentRuns(analysed: AnalysedText): Word[][] {
+  const runs: Word[][] = [];
+  let run: Word[] = [];
+  for (const word of analysed.words) {
+    const previous = run.at(-1);
+    if (!isContentWord(word) || ADVERB.test(word.text)) {
+      if (run.length > 0) runs.push(run);
+      run = [];
+      continue;
+    }
+    if (previous && !adjacent(analysed.text, previous, word)) {
+      runs.push(run);
+      run = [];
+    }
+    run.push(word);
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
+function isCandidate(words: Word[]): boolean {
+  return !words.every(isGenericWord);
+}
+
+function countOccurrences(text: string, phrase: string): number {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  return text.match(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}s?(?![\\p{L}\\p{N}])`, 'giu'))?.length ?? 0;
+}
+
+function keyOf(text: string): string {
+  return analyseText(text)
+    .words.map(wordKey)
+    .join(' ');
+}
+
+/**
+ * Every candidate term of an abstract: non-generic content words and runs of 2–3 adjacent
+ * content words; a defined acronym also counts the occurrences of its expansion.
+ */
+export function extractTerms(analysed: AnalysedText, acronyms: readonly Acronym[] = []): Term[] {
+  const tallies = new Map<string, Tally>();
+  for (const run of contentRuns(analysed)) {
+    for (let start = 0; start < run.length; start++) {
+      for (let size = 1; size <= MAX_PHRASE_WORDS && start + size <= run.length; size++) {
+        const words = run.slice(start, start + size);
+        if (!isCandidate(words)) continue;
+        tally(tallies, analysed.text, words);
+      }
+    }
+  }
+  for (const acronym of acronyms) {
+    const short = tallies.get(keyOf(acronym.short));
+    if (!short) continue;
+    short.term.acronym = acronym;
+    short.term.count += countOccurrences(analysed.text, acronym.long);
+    const long = tallies.get(keyOf(acronym.long));
+    if (long) long.term.expands = acronym.short;
+  }
+  const dominated = dominatedKeys(tallies);
+  const terms: Term[] = [];
+  for (const { term, spellings } of tallies.values()) {
+    if (dominated.has(term.key) && !term.acronym && !term.expands) term.dominated = true;
+    const [best] = [...spellings.values()].sort((a, b) => b.count - a.count || a.start - b.start);
+    terms.push({ ...term, start: best!.start, end: best!.end });
+  }
+  return terms;
+}
+
+/**
+ * Terms that only ever occur inside one longer term, as in the C-value method of term extraction:
+ * the longer one names the concept.
+ */
+function dominatedKeys(tallies: Map<string, Tally>): Set<string> {
+  const dominated = new Set<string>();
+  for (const { term } of tallies.values()) {
+    if (term.words < 2) continue;
+    const tokens = term.key.split(' ');
+    for (let size = 1; size < tokens.length; size++) {
+      for (let start = 0; start + size <= tokens.length; start++) {
+        const inner = tokens.slice(start, start + size).join(' ');
+        if (tallies.get(inner)?.term.count === term.count) dominated.add(inner);
+      }
+    }
+  }
+  return dominated;
+}
+
+function tally(tallies: Map<string, Tally>, text: string, words: Word[]): void {
+  const key = words.map(wordKey).join(' ');
+  const start = words[0]!.start;
+  const end = words.at(-1)!.end;
+  const spelling = text.slice(start, end);
+  let entry = tallies.get(key);
+  if (!entry) {
+    entry = { term: { key, count: 0, words: words.length, start, end }, spellings: new Map() };
+    tallies.set(key, entry);
+  }
+  entry.term.count += 1;
+  const seen = entry.spellings.get(spelling);
+  if (seen) seen.count += 1;
+  else entry.spellings.set(spelling, { count: 1, start, end });
+}
+
+/** Corpus-wide counts: in how many abstracts each term occurs, and which words occur in lower case. */
+export class TermStatistics {
+  documentCount = 0;
+  private readonly frequencies = new Map<string, number>();
+  /** Keys of words written in lower case somewhere: `Batch` displays as `batch` after `batches`. */
+  private readonly lowerCaseKeys = new Set<string>();
+
+  /** Counts one abstract's terms and its lower-case words. */
+  add(terms: readonly Term[], analysed: AnalysedText): void {
+    this.documentCount += 1;
+    for (const term of terms) {
+      this.frequencies.set(term.key, (this.frequencies.get(term.key) ?? 0) + 1);
+    }
+    for (const word of analysed.words) {
+      if (word.text === word.text.toLowerCase()) this.lowerCaseKeys.add(wordKey(word));
+    }
+  }
+
+  /** Number of abstracts containing the term. */
+  documentFrequency(key: string): number {
+    return this.frequencies.get(key) ?? 0;
+  }
+
+  /** Smoothed inverse document frequency, as scikit-learn's `smooth_idf`: always ≥ 1. */
+  idf(key: string): number {
+    return Math.log((this.documentCount + 1) / (this.documentFrequency(key) + 1)) + 1;
+  }
+
+  /** True when the word (any inflection of it) is written in lower case somewhere in the corpus. */
+  seenInLowerCase(word: string): boolean {
+    return this.lowerCaseKeys.has(stem(word));
+  }
+}
+
+/**
+ * A term must recur to be a keyword: a phrase twice in its abstract or once in another abstract
+ * ("crucial component efficient" is no concept), a word twice in its abstract ("bypasses" is no
+ * topic). Acronyms and coined names (`OpenAI-o3`, `BioLiP`) count from their first mention.
+ */
+export function isRecurring(term: Term, text: string, statistics: TermStatistics): boolean {
+  if (term.acronym !== undefined || term.count >= 2) return true;
+  if (term.words > 1) return statistics.documentFrequency(term.key) >= 2;
+  const spelling = text.slice(term.start, term.end);
+  return isAcronymLike(spelling) || /[0-9]/.test(spelling);
+}
+
+/** TF-IDF weight with sublinear term frequency: the tenth mention adds less than the second. */
+export function termWeight(term: Term, statistics: TermStatistics): number {
+  return (1 + Math.log(term.count)) * statistics.idf(term.key);
+}
+
+/**
+ * A term as a reader sees it: the spelling from the abstract, with a capital that only marks a
+ * sentence start lowered ("Offline RL" → "offline RL", but "Bellman loss" stays).
+ */
+export function displayTerm(spelling: string, statistics: TermStatistics): string {
+  return spelling
+    .split(/\s+/)
+    .map((word) => {
+      const capitalisedOnlyFirst = /^\p{Lu}[^\p{Lu}]*$/u.test(word) && !isAcronymLike(word);
+      return capitalisedOnlyFirst && statistics.seenInLowerCase(word) ? word.toLowerCase() : word;
+    })
+    .join(' ');
+}
+
+interface Candidate {
+  /** Stemmed words of the term (of an acronym's expansion). */
+  tokens: string[];
+  /** An acronym's short form key, which longer phrases may build on ("offline RL"). */
+  shortKey?: string;
+  score: number;
+  labels: string[];
+}
+
+function indexOfTokens(haystack: readonly string[], needle: readonly string[]): number {
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+/** "dual implicit neural" and "implicit neural memory": one's end is the other's start. */
+function overlapsAtEdge(a: readonly string[], b: readonly string[]): boolean {
+  for (let size = 1; size < Math.min(a.length, b.length); size++) {
+    if (a.slice(-size).join(' ') === b.slice(0, size).join(' ')) return true;
+    if (b.slice(-size).join(' ') === a.slice(0, size).join(' ')) return true;
+  }
+  return false;
+}
+
+/**
+ * A candidate repeats a kept term when one contains the other, when they overlap at an edge, or
+ * when it only adds generic words to a kept acronym ("MTL models" after "MTL").
+ */
+function repeats(candidate: Candidate, kept: Candidate, genericKeys: ReadonlySet<string>): boolean {
+  if (indexOfTokens(kept.tokens, candidate.tokens) >= 0) return true;
+  if (indexOfTokens(candidate.tokens, kept.tokens) >= 0) return true;
+  if (overlapsAtEdge(candidate.tokens, kept.tokens)) return true;
+  if (!kept.shortKey) return false;
+  const at = candidate.tokens.indexOf(kept.shortKey);
+  return at >= 0 && candidate.tokens.every((token, i) => i === at || genericKeys.has(token));
+}
+
+/** What else is known about the paper: its own name and its title. */
+export interface KeywordContext {
+  name?: string | null;
+  title?: string;
+}
+
+function toCandidate(
+  term: Term,
+  text: string,
+  statistics: TermStatistics,
+  context: KeywordContext,
+  titleKeys: ReadonlySet<string>,
+): Candidate {
+  const boost = (term.words > 1 ? PHRASE_BOOST : 1) * (titleKeys.has(term.key) ? TITLE_BOOST : 1);
+  const score = termWeight(term, statistics) * boost;
+  const spelling = displayTerm(text.slice(term.start, term.end), statistics);
+  const { acronym } = term;
+  if (!acronym) return { tokens: term.key.split(' '), score, labels: [spelling] };
+  const longWords = acronym.long.split(/\s+/).length;
+  const withLong = longWords <= MAX_LONG_FORM_WORDS && acronym.short !== context.name;
+  return {
+    // An expansion that is not shown must not hide its words: "affinity" in "ETAP (Ensemble Task
+    // Affinity Predictor)".
+    tokens: withLong ? keyOf(acronym.long).split(' ') : [term.key],
+    shortKey: term.key,
+    score: score * PHRASE_BOOST,
+    labels: withLong ? [acronym.long, acronym.short] : [acronym.short],
+  };
+}
+
+/**
+ * The abstract's 5–10 most distinctive terms, most distinctive first. A term that repeats a
+ * chosen one is skipped ("diffusion" after "latent diffusion"), and a defined acronym brings its
+ * expansion along ("multi-task learning", "MTL") so a reader can search either — except the
+ * paper's own name, whose expansion stays in `acronyms`. Terms must recur (or be in the title)
+ * unless the abstract is too short to offer five that do.
+ */
+export function selectKeywords(
+  terms: readonly Term[],
+  text: string,
+  statistics: TermStatistics,
+  context: KeywordContext = {},
+): string[] {
+  const titleKeys = new Set(
+    context.title ? extractTerms(analyseText(context.title)).map((term) => term.key) : [],
+  );
+  const ranked = (list: readonly Term[]) =>
+    list
+      .map((term) => toCandidate(term, text, statistics, context, titleKeys))
+      .sort((a, b) => b.score - a.score || (a.labels[0]! < b.labels[0]! ? -1 : 1));
+  const own = terms.filter((term) => term.expands === undefined && !term.dominated);
+  const recurring = own.filter(
+    (term) => isTitlePhrase(term, titleKeys) || isRecurring(term, text, statistics),
+  );
+  const chosen: Candidate[] = [];
+  const labels: string[] = [];
+  const strict = ranked(recurring);
+  choose(strict, KEYWORD_RELATIVE_THRESHOLD * (strict[0]?.score ?? 0), chosen, labels);
+  if (labels.length < MIN_KEYWORDS) {
+    const rest = ranked(own.filter((term) => !recurring.includes(term)));
+    choose(rest, 0, chosen, labels, MIN_KEYWORDS);
+  }
+  return labels;
+}
+
+/**
+ * A title phrase with two subject words ("contrastive preference learning") names the paper's
+ * concept even if the abstract says it once; "hybrid framework" does not.
+ */
+function isTitlePhrase(term: Term, titleKeys: ReadonlySet<string>): boolean {
+  if (term.words < 2 || !titleKeys.has(term.key)) return false;
+  return term.key.split(' ').filter((token) => !GENERIC_STEMS.has(token)).length >= 2;
+}
+
+/** A phrase may take the place of a single word it contains if it scores at least this share. */
+const PHRASE_OVER_WORD = 0.5;
+
+function choose(
+  candidates: readonly Candidate[],
+  threshold: number,
+  chosen: Candidate[],
+  labels: string[],
+  limit = MAX_KEYWORDS,
+): void {
+  for (const candidate of candidates) {
+    if (labels.length >= limit) return;
+    if (labels.length >= MIN_KEYWORDS && candidate.score < threshold) return;
+    const word = chosen.findIndex(
+      (kept) =>
+        kept.tokens.length === 1 &&
+        !kept.shortKey &&
+        candidate.tokens.length > 1 &&
+        candidate.tokens.includes(kept.tokens[0]!) &&
+        candidate.score >= PHRASE_OVER_WORD * kept.score,
+    );
+    if (word >= 0 && !candidate.shortKey) {
+      // "pose estimation" replaces "pose": same concept, more precise, same rank.
+      const others = chosen.filter((_, index) => index !== word);
+      if (others.some((kept) => repeats(candidate, kept, GENERIC_STEMS))) continue;
+      labels[labels.indexOf(chosen[word]!.labels[0]!)] = candidate.labels[0]!;
+      chosen[word] = candidate;
+      continue;
+    }
+    if (chosen.some((kept) => repeats(candidate, kept, GENERIC_STEMS))) continue;
+    const fresh = candidate.labels.filter(
+      (label) => !labels.some((kept) => kept.toLowerCase() === label.toLowerCase()),
+    );
+    if (fresh.length === 0 || labels.length + fresh.length > MAX_KEYWORDS) continue;
+    chosen.push(candidate);
+    labels.push(...fresh);
+  }
+}

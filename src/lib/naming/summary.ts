@@ -1,0 +1,36 @@
+/**
+ * The summary: the contribution sentence, minimally rewritten: its lead-in dropped ("To address
+ * this, we…" → "We…"), cut at a clause boundary when long, ending with a period.
+ */
+import { capitaliseFirst, fitToLength, withoutTrailingPunctuation } from './fit';
+
+/** A summary longer than this is cut at a clause boundary. */
+export const MAX_SUMMARY_LENGTH = 300;
+/** What a summary says when the abstract has no text at all. */
+export const NO_SUMMARY = 'No abstract text.';
+
+/** Where the authors start speaking after an opener: ", we propose…", ", this paper…". */
+const AUTHORS_AFTER_COMMA = /,\s+(?=(?:we|this (?:paper|work|study)|our (?:paper|work|study))\b)/i;
+const AUTHORS_AFTER_HERE = /^(?:here|in this (?:work|paper|study|article))\s+(?=we\b)/i;
+/** An opener longer than this is part of what the sentence says, not a lead-in. */
+const MAX_OPENER_CHARS = 250;
+
+/** "To address this, we propose…" → "we propose…"; the opener only leads into the statement. */
+function withoutOpener(sentence: string): string {
+  const here = AUTHORS_AFTER_HERE.exec(sentence);
+  if (here) return sentence.slice(here[0].length);
+  const comma = AUTHORS_AFTER_COMMA.exec(sentence.slice(0, MAX_OPENER_CHARS + 2));
+  if (!comma || /\bwe\b/i.test(sentence.slice(0, comma.index))) return sentence;
+  return sentence.slice((comma.index ?? 0) + comma[0].length);
+}
+
+/** One sentence saying what the paper contributes, ending with a period. */
+export function toSummary(sentence: string): string {
+  const trimmed = withoutOpener(sentence);
+  const body =
+    trimmed.length > MAX_SUMMARY_LENGTH - 1
+      ? fitToLength(trimmed, MAX_SUMMARY_LENGTH - 1)
+      : trimmed;
+  const text = capitaliseFirst(withoutTrailingPunctuation(body).trim());
+  return text ? `${text}.` : NO_SUMMARY;
+}

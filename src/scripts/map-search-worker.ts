@@ -1,0 +1,58 @@
+/**
+ * The map's search: which papers match a query and topic filter, as document numbers (corpus order,
+ * the order of the map's points). It runs the home page's search engine on the same index, so the map
+ * highlights exactly what the search would list, off the main thread.
+ */
+import { SearchEngine } from '../lib/search/engine';
+import type { SearchIndexData } from '../lib/search/format';
+
+export interface MapSearchRequest {
+  id: number;
+  indexUrl: string;
+  query: string;
+  tags: string[];
+}
+
+export type MapSearchResponse =
+  | { id: number; type: 'matches'; docs: number[]; docCount: number }
+  | { id: number; type: 'error'; message: string };
+
+// Only what this file uses of the worker global; the project's type library is the DOM one.
+const scope = self as unknown as {
+  postMessage(message: MapSearchResponse): void;
+  addEventListener(
+    type: 'message',
+    listener: (event: MessageEvent<MapSearchRequest>) => void,
+  ): void;
+};
+
+/** The engine pages its results; this is its largest page. */
+const PAGE = 100;
+let engine: Promise<SearchEngine> | undefined;
+
+async function load(indexUrl: string): Promise<SearchEngine> {
+  const response = await fetch(indexUrl);
+  if (!response.ok) throw new Error(`${indexUrl}: HTTP ${response.status}`);
+  return new SearchEngine((await response.json()) as SearchIndexData);
+}
+
+function allMatches(searcher: SearchEngine, query: string, tags: string[]): number[] {
+  const docs: number[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const ranking = searcher.rank({ query, filters: { tags }, limit: PAGE, offset });
+    docs.push(...ranking.docs);
+    if (ranking.docs.length < PAGE || docs.length >= ranking.total) return docs;
+  }
+}
+
+scope.addEventListener('message', async ({ data }) => {
+  try {
+    engine ??= load(data.indexUrl);
+    const searcher = await engine;
+    const docs = allMatches(searcher, data.query, data.tags);
+    scope.postMessage({ id: data.id, type: 'matches', docs, docCount: searcher.docCount });
+  } catch (error) {
+    engine = undefined;
+    scope.postMessage({ id: data.id, type: 'error', message: String(error) });
+  }
+});
