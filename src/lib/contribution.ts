@@ -8,6 +8,8 @@ import { splitSentences } from './terms';
 interface Signal {
   pattern: RegExp;
   weight: number;
+  /** A cheap test a sentence must pass before the (slow) pattern runs. */
+  hint?: RegExp;
 }
 
 /** "we introduce/propose/present ..." and the other ways authors state what they made. */
@@ -47,6 +49,9 @@ const DATASET = String.raw`${nouns(['dataset', 'data set', 'corpus', 'corpora'])
 
 const made = (noun: string) => new RegExp(MAKE + NOUN_PHRASE + noun);
 const described = (noun: string) => new RegExp(APPOSITIVE + noun);
+/** Sentences that state what the authors made, or name an artefact with inner capitals. */
+const MAKES = /\b(?:we|this (?:paper|work|study)|our work)\s/i;
+const APPOSITIVE_HINT = /[a-z0-9][\w-]*[A-Z]|[A-Z]{2}|\b[Ww]e\s|\b[Tt]his (?:paper|work|study)\s/;
 /** "we introduce MMI-DD (Multi-modal ... Deepfake Dataset)": the noun inside the expansion. */
 const expanded = (noun: string) =>
   new RegExp(String.raw`${MAKE}(?:the\s+)?[\w-]+\s*\((?:[^)]*\s)?${noun}\)`);
@@ -62,25 +67,25 @@ const NAMED_METHOD = new RegExp(
  */
 const SIGNALS: Record<ContributionType, Signal[]> = {
   method: [
-    { pattern: made(ARTIFACT), weight: 2 },
-    { pattern: described(ARTIFACT), weight: 2 },
-    { pattern: NAMED_METHOD, weight: 2 },
+    { pattern: made(ARTIFACT), weight: 2, hint: MAKES },
+    { pattern: described(ARTIFACT), weight: 2, hint: APPOSITIVE_HINT },
+    { pattern: NAMED_METHOD, weight: 2, hint: /\(/ },
     { pattern: new RegExp(String.raw`\b(?:[Oo]ur|[Tt]he proposed|[Aa] novel|[Aa] new)\s+(?:[\w-]+\s+)?${ARTIFACT}`), weight: 1 },
     { pattern: /\b(?:outperform(?:s|ing)?|surpass(?:es|ing)?)\b[^.]{0,80}\b(?:baselines?|state[- ]of[- ]the[- ]art|prior|existing|previous)\b/i, weight: 1 },
   ],
   benchmark: [
-    { pattern: made(BENCHMARK), weight: 3 },
-    { pattern: described(BENCHMARK), weight: 3 },
-    { pattern: expanded(BENCHMARK), weight: 3 },
-    { pattern: made(TESTBED), weight: 2 },
-    { pattern: described(TESTBED), weight: 2 },
+    { pattern: made(BENCHMARK), weight: 3, hint: /benchmark|leaderboard/i },
+    { pattern: described(BENCHMARK), weight: 3, hint: /benchmark|leaderboard/i },
+    { pattern: expanded(BENCHMARK), weight: 3, hint: /benchmark|leaderboard/i },
+    { pattern: made(TESTBED), weight: 2, hint: /testbed|test suite|evaluation suite/i },
+    { pattern: described(TESTBED), weight: 2, hint: /testbed|test suite|evaluation suite/i },
     { pattern: /\b(?:no|lack of|lacks a|absence of)\b[^.]{0,60}\bbenchmarks?\b/i, weight: 1 },
     { pattern: /\bbenchmark (?:construction|design)\b/i, weight: 1 },
   ],
   dataset: [
-    { pattern: made(DATASET), weight: 3 },
-    { pattern: described(DATASET), weight: 3 },
-    { pattern: expanded(DATASET), weight: 3 },
+    { pattern: made(DATASET), weight: 3, hint: /data ?set|corp/i },
+    { pattern: described(DATASET), weight: 3, hint: /data ?set|corp/i },
+    { pattern: expanded(DATASET), weight: 3, hint: /data ?set|corp/i },
     {
       pattern:
         /\b(?:human-annotated|manually annotated|annotated by|curated from|collected from|collected manually)\b|\b(?:containing|comprises|comprising|consisting of|consists of)\s+(?:over |more than |about )?[\d,.]+\s*(?:K|M|million|thousand)?\s+\w+/i,
@@ -129,7 +134,9 @@ function scoreType(type: ContributionType, sentences: string[]): TypeScore {
   let score = 0;
   let firstSentence = Number.POSITIVE_INFINITY;
   sentences.forEach((sentence, index) => {
-    const matched = SIGNALS[type].filter((signal) => signal.pattern.test(sentence));
+    const matched = SIGNALS[type].filter(
+      (signal) => (!signal.hint || signal.hint.test(sentence)) && signal.pattern.test(sentence),
+    );
     if (matched.length === 0) return;
     const sum = matched.reduce((total, signal) => total + signal.weight, 0);
     score += Math.min(MAX_PER_SENTENCE, sum);

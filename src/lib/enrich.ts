@@ -5,44 +5,100 @@
  */
 import { findAcronyms } from './acronyms';
 import { contributionTypes, hasCode } from './contribution';
-import { extractTerms, selectKeywords, TermStatistics } from './keywords';
+import { extractTerms, selectKeywords, TermStatistics, type Term } from './keywords';
 import { findRelated, termVector } from './related';
-import type { BasePaper, Paper, Taxonomy } from './schema';
+import type { Acronym, BasePaper, Paper, RelatedPaper, Taxonomy } from './schema';
 import { analyseText } from './terms';
 import { assignTopics, compileTopics } from './topics';
 
+/** Milliseconds spent in each step, filled in when asked for (scripts/bench-enrich.ts). */
+export interface EnrichTimings {
+  read?: number;
+  related?: number;
+  finish?: number;
+}
+
+interface PaperReading {
+  acronyms: Acronym[];
+  terms: Term[];
+  tags: string[];
+}
+
 /** Adds corpus-wide metadata (tags, types, keywords, acronyms, related papers) to every paper. */
-export function enrichPapers(papers: BasePaper[], taxonomy: Taxonomy): Paper[] {
-  const matcher = compileTopics(taxonomy);
+export function enrichPapers(
+  papers: BasePaper[],
+  taxonomy: Taxonomy,
+  timings: EnrichTimings = {},
+): Paper[] {
+  const clock = stopwatch();
   const statistics = new TermStatistics();
-  // One pass over the texts; the word lists are dropped as soon as each paper is read.
-  const read = papers.map((paper) => {
+  const readings = readPapers(papers, taxonomy, statistics);
+  timings.read = clock();
+  const related = relatePapers(papers, readings, statistics);
+  timings.related = clock();
+  const enriched = papers.map((paper, index) =>
+    finishPaper(paper, readings[index]!, related[index]!, statistics),
+  );
+  timings.finish = clock();
+  return enriched;
+}
+
+function stopwatch(): () => number {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    const elapsed = now - last;
+    last = now;
+    return elapsed;
+  };
+}
+
+/** One pass over the texts: the word lists are dropped as soon as each paper is read. */
+function readPapers(
+  papers: readonly BasePaper[],
+  taxonomy: Taxonomy,
+  statistics: TermStatistics,
+): PaperReading[] {
+  const matcher = compileTopics(taxonomy);
+  return papers.map((paper) => {
     const analysed = analyseText(paper.plainText);
     const acronyms = findAcronyms(paper.plainText);
     const terms = extractTerms(analysed, acronyms);
     statistics.add(terms, analysed);
     return { acronyms, terms, tags: assignTopics(paper, matcher, analysed) };
   });
+}
+
+function relatePapers(
+  papers: readonly BasePaper[],
+  readings: readonly PaperReading[],
+  statistics: TermStatistics,
+): RelatedPaper[][] {
   const vectors = papers.map((paper, index) =>
-    termVector(read[index]!.terms, paper.plainText, statistics),
+    termVector(readings[index]!.terms, paper.plainText, statistics),
   );
-  const related = findRelated(
+  return findRelated(
     papers.map((paper) => paper.slug),
     vectors,
   );
-  return papers.map((paper, index) => {
-    const { acronyms, terms, tags } = read[index]!;
-    return {
-      ...paper,
-      tags,
-      types: contributionTypes(paper.plainText),
-      hasCode: hasCode(paper.plainText, paper.links),
-      keywords: selectKeywords(terms, paper.plainText, statistics, {
-        name: paper.name,
-        title: paper.title,
-      }),
-      acronyms,
-      related: related[index]!,
-    };
-  });
+}
+
+function finishPaper(
+  paper: BasePaper,
+  { acronyms, terms, tags }: PaperReading,
+  related: RelatedPaper[],
+  statistics: TermStatistics,
+): Paper {
+  return {
+    ...paper,
+    tags,
+    types: contributionTypes(paper.plainText),
+    hasCode: hasCode(paper.plainText, paper.links),
+    keywords: selectKeywords(terms, paper.plainText, statistics, {
+      name: paper.name,
+      title: paper.title,
+    }),
+    acronyms,
+    related,
+  };
 }

@@ -3,7 +3,14 @@
  * index over each paper's heaviest terms so the cost stays near-linear in the corpus size.
  */
 import type { RelatedPaper } from './schema';
-import { displayTerm, isRecurring, termWeight, type Term, type TermStatistics } from './keywords';
+import {
+  displayTerm,
+  isRecurring,
+  keyOf,
+  termWeight,
+  type Term,
+  type TermStatistics,
+} from './keywords';
 
 /** Papers listed per paper. */
 export const RELATED_COUNT = 5;
@@ -28,7 +35,7 @@ const ONE_OFF_WEIGHT = 0.5;
 export interface VectorTerm {
   key: string;
   weight: number;
-  /** How the term reads in this paper ("offline RL"). */
+  /** How the term reads in this paper ("offline RL"); empty when it never explains a match. */
   label: string;
 }
 
@@ -45,12 +52,20 @@ export interface TermVector {
 export function termVector(terms: readonly Term[], text: string, statistics: TermStatistics): TermVector {
   let squares = 0;
   const shared: VectorTerm[] = [];
+  // Pieces of an acronym's expansion ("large language") count, but the acronym explains better.
+  const expansions = terms.flatMap((term) => (term.acronym ? [keyOf(term.acronym.long).split(' ')] : []));
   for (const term of terms) {
     const oneOff = term.count === 1 && !isRecurring(term, text, statistics);
     const weight = termWeight(term, statistics) * (oneOff ? ONE_OFF_WEIGHT : 1);
     squares += weight * weight;
     if (statistics.documentFrequency(term.key) < 2) continue;
-    const label = term.acronym?.short ?? displayTerm(text.slice(term.start, term.end), statistics);
+    const tokens = term.key.split(' ');
+    const inExpansion = expansions.some((expansion) => tokens.every((token) => expansion.includes(token)));
+    const label = term.acronym
+      ? term.acronym.short
+      : inExpansion
+        ? ''
+        : displayTerm(text.slice(term.start, term.end), statistics);
     shared.push({ key: term.key, weight, label });
   }
   shared.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -109,7 +124,7 @@ function sharedTerms(a: IndexedVector, b: IndexedVector): string[] {
   while (i < a.ids.length && j < b.ids.length) {
     const difference = a.ids[i]! - b.ids[j]!;
     if (difference === 0) {
-      shared.push({ label: a.labels[i]!, contribution: a.weights[i]! * b.weights[j]! });
+      if (a.labels[i]) shared.push({ label: a.labels[i]!, contribution: a.weights[i]! * b.weights[j]! });
       i++;
       j++;
     } else if (difference < 0) i++;

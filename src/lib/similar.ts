@@ -1,15 +1,19 @@
 /**
- * "Papers like this text": TF-IDF vectors of every abstract, built at build time into a compact
+ * "Papers like this text": every abstract's TF-IDF vector, built at build time into a compact
  * inverted index, and the cosine scoring of any pasted text against it, run in the browser.
- * Words become terms exactly as for keywords and related papers (src/lib/terms.ts): content words
- * only, keyed by stem, acronyms by case, so `transformers` finds `Transformer` and `RL` never `rl`.
+ * Terms and weights are exactly those of keywords and related papers (keywords.ts, related.ts):
+ * words, key phrases and acronyms, keyed by stem, weighted by sublinear TF × smoothed IDF; so
+ * "papers like this text" agrees with the related papers a paper page lists.
  */
+import { findAcronyms } from './acronyms';
+import { extractTerms, TermStatistics, type Term } from './keywords';
+import { termVector, type TermVector } from './related';
 import type { Paper } from './schema';
-import { analyseText, isContentWord, wordKey } from './terms';
 import { decodeVlq, encodeVlq } from './search/vlq';
+import { analyseText } from './terms';
 
 /** Bumped whenever the layout changes, so the page never misreads an index built by other code. */
-export const SIMILAR_INDEX_VERSION = 1;
+export const SIMILAR_INDEX_VERSION = 2;
 
 /** The index as JSON: the file `/similar-index.json` the page fetches when it is first needed. */
 export interface SimilarIndexData {
@@ -17,10 +21,10 @@ export interface SimilarIndexData {
   /** Papers, in corpus order: document d is `slugs[d]`. */
   slugs: string[];
   titles: string[];
-  /** Term keys (see `termCounts`), in no particular order. */
+  /** Term keys (`keywords.ts` keys: `diffus model`, `LLM`), in no particular order. */
   terms: string[];
-  /** VLQ: each term's IDF × `IDF_SCALE`, rounded, aligned with `terms`. */
-  idf: string;
+  /** VLQ: in how many papers each term occurs, aligned with `terms` (the IDF is computed from it). */
+  df: string;
   /**
    * VLQ postings, one string per term: pairs of (document gap, weight level), the gap counted from
    * the previous posting's document (the first from -1, minus one), the weight level a
@@ -29,23 +33,19 @@ export interface SimilarIndexData {
   postings: string[];
 }
 
-/** One term of a text: how often it occurs, and how it was first written (for display). */
-export interface TermCount {
-  count: number;
-  form: string;
-}
-
 /** A paper that resembles the text. */
 export interface SimilarMatch extends Pick<Paper, 'slug' | 'title'> {
   /** Cosine similarity of the text's and the paper's vectors, 0..1. */
   score: number;
-  /** The text's words that weigh most in the match, heaviest first, as written in the text. */
+  /** The text's terms that weigh most in the match, heaviest first, as written in the text. */
   terms: string[];
 }
 
+/** A unit-length sparse vector: term key → weight. */
+export type UnitVector = Map<string, number>;
+
 /** Terms kept per paper: its heaviest. The rest barely changes a cosine and would double the file. */
 export const MAX_TERMS_PER_PAPER = 48;
-const IDF_SCALE = 1000;
 /** Weight levels: 0..31, one VLQ character, ~13 % apart, from `MIN_WEIGHT` to 1. */
 const WEIGHT_LEVELS = 32;
 const MIN_WEIGHT = 0.02;
@@ -61,61 +61,40 @@ export const weightLevel = (weight: number): number =>
 export const levelWeight = (level: number): number =>
   Math.exp((level - (WEIGHT_LEVELS - 1)) * LEVEL_RATIO);
 
-/** The terms of a text with their counts: content words only, keyed like every other term feature. */
-export function termCounts(text: string): Map<string, TermCount> {
-  const counts = new Map<string, TermCount>();
-  for (const word of analyseText(text).words) {
-    if (!isContentWord(word)) continue;
-    const key = wordKey(word);
-    const entry = counts.get(key);
-    if (entry) entry.count += 1;
-    else counts.set(key, { count: 1, form: word.text });
-  }
-  return counts;
+/** A related-papers vector as a unit vector of its `maxTerms` heaviest terms. */
+export function toUnitVector(vector: TermVector, maxTerms = Infinity): UnitVector {
+  const heaviest = [...vector.terms]
+    .sort((a, b) => b.weight - a.weight || (a.key < b.key ? -1 : 1))
+    .slice(0, maxTerms);
+  return new Map(
+    heaviest.map((term) => [term.key, vector.norm > 0 ? term.weight / vector.norm : 0]),
+  );
 }
 
-/** Sublinear term frequency: the tenth "model" in an abstract says less than the first. */
-const tfWeight = (count: number): number => 1 + Math.log(count);
-
-/** Smoothed IDF, never zero, so a term every paper has still counts a little. */
-export const idfOf = (docCount: number, df: number): number =>
-  Math.log((1 + docCount) / (1 + df)) + 1;
-
-/** Unit-length TF-IDF vector of term counts; `maxTerms` keeps only the heaviest. */
-export function tfidfVector(
-  counts: ReadonlyMap<string, { count: number }>,
-  idf: (term: string) => number | undefined,
-  maxTerms = Infinity,
-): Map<string, number> {
-  const weighted: [string, number][] = [];
-  for (const [term, { count }] of counts) {
-    const termIdf = idf(term);
-    if (termIdf !== undefined) weighted.push([term, tfWeight(count) * termIdf]);
-  }
-  weighted.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  const kept = weighted.slice(0, maxTerms);
-  const norm = Math.hypot(...kept.map(([, w]) => w)) || 1;
-  return new Map(kept.map(([term, w]) => [term, w / norm]));
-}
-
-/** Every paper's unit TF-IDF vector (heaviest terms only) and the corpus IDF. */
+/** Every paper's unit TF-IDF vector (heaviest terms only) and the corpus term statistics. */
 export function paperVectors(
-  papers: readonly Pick<Paper, 'plainText'>[],
+  papers: readonly Pick<Paper, 'plainText' | 'acronyms'>[],
   maxTerms = MAX_TERMS_PER_PAPER,
-): { vectors: Map<string, number>[]; idf: Map<string, number> } {
-  const counts = papers.map((paper) => termCounts(paper.plainText));
-  const df = new Map<string, number>();
-  for (const doc of counts) for (const term of doc.keys()) df.set(term, (df.get(term) ?? 0) + 1);
-  const idf = new Map([...df].map(([term, n]) => [term, idfOf(papers.length, n)]));
-  const vectors = counts.map((doc) => tfidfVector(doc, (term) => idf.get(term), maxTerms));
-  return { vectors, idf };
+): { vectors: UnitVector[]; statistics: TermStatistics } {
+  const statistics = new TermStatistics();
+  // As enrich.ts does: all papers' terms first, since every weight needs the corpus frequencies.
+  const terms: Term[][] = papers.map((paper) => {
+    const analysed = analyseText(paper.plainText);
+    const found = extractTerms(analysed, paper.acronyms);
+    statistics.add(found, analysed);
+    return found;
+  });
+  const vectors = papers.map((paper, i) =>
+    toUnitVector(termVector(terms[i]!, paper.plainText, statistics), maxTerms),
+  );
+  return { vectors, statistics };
 }
 
 const vectorsFor = new WeakMap<object, ReturnType<typeof paperVectors>>();
 
 /** `paperVectors`, once per records array: the map page and the index endpoint share one result. */
 export function getPaperVectors(
-  papers: readonly Pick<Paper, 'plainText'>[],
+  papers: readonly Pick<Paper, 'plainText' | 'acronyms'>[],
 ): ReturnType<typeof paperVectors> {
   let result = vectorsFor.get(papers);
   if (!result) {
@@ -127,9 +106,9 @@ export function getPaperVectors(
 
 /** The index file's content for `papers`, in their order. */
 export function buildSimilarIndex(
-  papers: readonly Pick<Paper, 'slug' | 'title' | 'plainText'>[],
+  papers: readonly Pick<Paper, 'slug' | 'title' | 'plainText' | 'acronyms'>[],
 ): SimilarIndexData {
-  const { vectors, idf } = getPaperVectors(papers);
+  const { vectors, statistics } = getPaperVectors(papers);
   const lists = new Map<string, { values: number[]; last: number }>();
   vectors.forEach((vector, doc) => {
     for (const [term, weight] of vector) {
@@ -145,9 +124,32 @@ export function buildSimilarIndex(
     slugs: papers.map((p) => p.slug),
     titles: papers.map((p) => p.title),
     terms,
-    idf: encodeVlq(terms.map((term) => Math.round((idf.get(term) ?? 0) * IDF_SCALE))),
+    df: encodeVlq(terms.map((term) => statistics.documentFrequency(term))),
     postings: terms.map((term) => encodeVlq(lists.get(term)?.values ?? [])),
   };
+}
+
+/**
+ * The corpus statistics as far as the index knows them, so a pasted text is weighted by the very
+ * functions that weighted the papers. Terms outside the index count as unseen.
+ */
+class IndexStatistics extends TermStatistics {
+  constructor(
+    docCount: number,
+    private readonly frequencies: ReadonlyMap<string, number>,
+  ) {
+    super();
+    this.documentCount = docCount;
+  }
+
+  override documentFrequency(key: string): number {
+    return this.frequencies.get(key) ?? 0;
+  }
+
+  /** Display only: the index does not ship the corpus's lower-case words, so spellings stay as pasted. */
+  override seenInLowerCase(): boolean {
+    return false;
+  }
 }
 
 /** A term's postings, decoded: documents ascending, with their weights. */
@@ -160,7 +162,7 @@ interface Postings {
 export class SimilarIndex {
   readonly docCount: number;
   private readonly termIds: Map<string, number>;
-  private readonly idf: number[];
+  private readonly statistics: IndexStatistics;
   private readonly decoded = new Map<number, Postings>();
   private readonly scores: Float64Array;
 
@@ -172,7 +174,11 @@ export class SimilarIndex {
     }
     this.docCount = data.slugs.length;
     this.termIds = new Map(data.terms.map((term, i) => [term, i]));
-    this.idf = decodeVlq(data.idf).map((n) => n / IDF_SCALE);
+    const df = decodeVlq(data.df);
+    this.statistics = new IndexStatistics(
+      this.docCount,
+      new Map(data.terms.map((term, i) => [term, df[i] ?? 0])),
+    );
     this.scores = new Float64Array(this.docCount);
   }
 
@@ -193,16 +199,26 @@ export class SimilarIndex {
     return postings;
   }
 
-  /** The papers most similar to `text`, best first, each with the words that explain the match. */
-  similarTo(text: string, limit = 10): SimilarMatch[] {
-    const counts = termCounts(text);
-    const query = tfidfVector(counts, (term) => {
-      const id = this.termIds.get(term);
-      return id === undefined ? undefined : this.idf[id];
+  /** The text's vector, weighted as the papers' are; only the indexed terms, each with its label. */
+  private queryTerms(text: string): { id: number; weight: number; label: string }[] {
+    const vector = termVector(
+      extractTerms(analyseText(text), findAcronyms(text)),
+      text,
+      this.statistics,
+    );
+    if (vector.norm === 0) return [];
+    return vector.terms.flatMap((term) => {
+      const id = this.termIds.get(term.key);
+      return id === undefined ? [] : [{ id, weight: term.weight / vector.norm, label: term.label }];
     });
+  }
+
+  /** The papers most similar to `text`, best first, each with the terms that explain the match. */
+  similarTo(text: string, limit = 10): SimilarMatch[] {
+    const query = this.queryTerms(text);
     const touched: number[] = [];
-    for (const [term, weight] of query) {
-      const { docs, weights } = this.postings(this.termIds.get(term)!);
+    for (const { id, weight } of query) {
+      const { docs, weights } = this.postings(id);
       for (let i = 0; i < docs.length; i += 1) {
         const doc = docs[i]!;
         if (this.scores[doc] === 0) touched.push(doc);
@@ -218,30 +234,45 @@ export class SimilarIndex {
       slug: this.data.slugs[doc] ?? '',
       title: this.data.titles[doc] ?? '',
       score: Math.min(1, score),
-      terms: this.sharedTerms(doc, query, counts),
+      terms: this.sharedTerms(doc, query),
     }));
   }
 
-  /** The query terms that contribute most to a document's score, as written in the query. */
+  /** The query's terms that contribute most to a document's score, without repeating a word. */
   private sharedTerms(
     doc: number,
-    query: ReadonlyMap<string, number>,
-    counts: ReadonlyMap<string, TermCount>,
+    query: readonly { id: number; weight: number; label: string }[],
   ): string[] {
-    const shared: { form: string; contribution: number }[] = [];
-    for (const [term, weight] of query) {
-      const { docs, weights } = this.postings(this.termIds.get(term)!);
+    const shared: { label: string; contribution: number }[] = [];
+    for (const { id, weight, label } of query) {
+      if (!label) continue;
+      const { docs, weights } = this.postings(id);
       const at = lowerBound(docs, doc);
-      if (docs[at] === doc)
-        shared.push({ form: counts.get(term)?.form ?? term, contribution: weight * weights[at]! });
+      if (docs[at] === doc) shared.push({ label, contribution: weight * weights[at]! });
     }
-    const forms = shared.sort((a, b) => b.contribution - a.contribution).map((s) => s.form);
-    // `VenusFormer` (a name, keyed by case) and `venusformer` (a word, keyed by stem) read as one.
-    const seen = new Set<string>();
-    return forms
-      .filter((form) => !seen.has(form.toLowerCase()) && seen.add(form.toLowerCase()))
-      .slice(0, SHOWN_TERMS);
+    shared.sort((a, b) => b.contribution - a.contribution || (a.label < b.label ? -1 : 1));
+    const chosen: string[] = [];
+    for (const { label } of shared) {
+      if (!repeatsChosen(label, chosen)) chosen.push(label);
+      if (chosen.length === SHOWN_TERMS) break;
+    }
+    return chosen;
   }
+}
+
+/**
+ * Whether a label says again what a chosen one says: they share two words (or all of the shorter
+ * one's), the rule related.ts applies to the related papers' shared terms.
+ */
+function repeatsChosen(label: string, chosen: readonly string[]): boolean {
+  const words = new Set(label.toLowerCase().split(/[\s-]+/));
+  return chosen.some((kept) => {
+    const keptWords = kept.toLowerCase().split(/[\s-]+/);
+    return (
+      keptWords.filter((word) => words.has(word)).length >=
+      Math.min(words.size, keptWords.length, 2)
+    );
+  });
 }
 
 function lowerBound(values: Int32Array, target: number): number {

@@ -132,6 +132,8 @@ const RHETORIC_WORDS = [
   ...['cast', 'casting', 'reframe', 'reframes', 'refine', 'refines', 'refining', 'separate'],
   ...['separates', 'separating', 'containing', 'revisit', 'revisits', 'revisiting', 'analyze'],
   ...['analyzes', 'analyzed', 'analyse', 'analyses', 'analysed', 'indeed', 'harness', 'harnesses'],
+  ...['exist', 'exists', 'facilitate', 'facilitates', 'manner', 'covering', 'construct'],
+  ...['constructs', 'constructed'],
 ];
 
 /**
@@ -168,6 +170,7 @@ const GENERIC_WORDS = [
   ...['outcome', 'update', 'estimate', 'distribution', 'environment', 'knowledge', 'context'],
   ...['sequence', 'length', 'sample', 'example', 'change', 'request', 'response', 'summary'],
   ...['date', 'lens', 'basis', 'property', 'resource', 'collection', 'diagnostic', 'hybrid'],
+  ...['large', 'larger', 'new', 'wide', 'broad', 'strong'],
 ];
 
 /** Research rhetoric and everyday verbs: never a keyword and never part of a key phrase. */
@@ -258,11 +261,17 @@ function splitParts(word: string, offset: number): WordPart[] {
  * their case, so `RL` never merges with an ordinary word.
  */
 export function isAcronymLike(part: string): boolean {
-  return (part.match(/\p{Lu}/gu)?.length ?? 0) >= 2;
+  // A character loop, not a /\p{Lu}/g match: this runs for every word of every abstract.
+  let capitals = 0;
+  for (const char of part) {
+    if (char !== char.toLowerCase() && ++capitals === 2) return true;
+  }
+  return false;
 }
 
 /** `LLMs` → `LLM`, `DRAs` → `DRA`: the plural `s` of an all-capitals acronym. */
 export function stripAcronymPlural(part: string): string {
+  if (!part.endsWith('s')) return part;
   return /^[\p{Lu}\p{N}]*\p{Lu}[\p{Lu}\p{N}]*s$/u.test(part) ? part.slice(0, -1) : part;
 }
 

@@ -14,12 +14,23 @@ export interface BuiltSite {
   papersFile: string;
 }
 
+/**
+ * The environment of a build started from a test: vitest sets BASE_URL, MODE, DEV, PROD, SSR and
+ * NODE_ENV=test for its own Vite, and Astro's Vite would read them as its own.
+ */
+function buildEnvironment(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR', 'NODE_ENV']) delete env[key];
+  for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];
+  return env;
+}
+
 /** Runs ingest and `astro build` for one dumps folder; throws with the build output on failure. */
 export function buildSite(options: { dumps: string; outDir: string; base?: string }): BuiltSite {
   const papersFile = `${options.outDir}.papers.json`;
   fs.rmSync(options.outDir, { recursive: true, force: true });
   const env = {
-    ...process.env,
+    ...buildEnvironment(),
     PAPERS_JSON: papersFile,
     OUT_DIR: options.outDir,
     BASE_PATH: options.base ?? '/',
