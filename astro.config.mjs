@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
+import { addCspMeta } from './src/lib/csp.ts';
 
 // Deploy target: SITE_URL is the public origin (https://example.org), BASE_PATH the sub-path the site
 // lives under (`/paper-explorer/` for a GitHub Pages project site). Both are optional.
@@ -21,13 +22,29 @@ const sitemapAlias = {
   },
 };
 
+/** Adds each page's Content-Security-Policy once the HTML is final (docs/security.md). */
+const contentSecurityPolicy = {
+  name: 'content-security-policy',
+  hooks: {
+    /** @param {{ dir: URL }} options */
+    'astro:build:done': ({ dir }) => {
+      const out = fileURLToPath(dir);
+      for (const file of fs.readdirSync(out, { recursive: true, encoding: 'utf8' })) {
+        if (!file.endsWith('.html')) continue;
+        const path = `${out}/${file}`;
+        fs.writeFileSync(path, addCspMeta(fs.readFileSync(path, 'utf8')));
+      }
+    },
+  },
+};
+
 export default defineConfig({
   site,
   base,
   output: 'static',
   trailingSlash: 'always',
   outDir: process.env.OUT_DIR || './dist',
-  integrations: [sitemap(), sitemapAlias],
+  integrations: [sitemap(), sitemapAlias, contentSecurityPolicy],
   build: { format: 'directory' },
   devToolbar: { enabled: false },
 });

@@ -5,7 +5,14 @@
  */
 import { findAcronyms } from './acronyms';
 import { contributionTypes, hasCode } from './contribution';
-import { extractTerms, selectKeywords, TermStatistics, type Term } from './keywords';
+import {
+  extractTerms,
+  packTerms,
+  selectKeywords,
+  TermStatistics,
+  unpackTerms,
+  type PackedTerms,
+} from './keywords';
 import { findRelated, termVector } from './related';
 import type { Acronym, BasePaper, Paper, RelatedPaper, Taxonomy } from './schema';
 import { analyseText } from './terms';
@@ -20,7 +27,7 @@ export interface EnrichTimings {
 
 interface PaperReading {
   acronyms: Acronym[];
-  terms: Term[];
+  terms: PackedTerms;
   tags: string[];
 }
 
@@ -53,7 +60,10 @@ function stopwatch(): () => number {
   };
 }
 
-/** One pass over the texts: the word lists are dropped as soon as each paper is read. */
+/**
+ * One pass over the texts, counting document frequencies: each paper's word list is dropped as
+ * soon as it is read, and its terms are kept packed until the frequencies are complete.
+ */
 function readPapers(
   papers: readonly BasePaper[],
   taxonomy: Taxonomy,
@@ -64,8 +74,12 @@ function readPapers(
     const analysed = analyseText(paper.plainText);
     const acronyms = findAcronyms(paper.plainText);
     const terms = extractTerms(analysed, acronyms);
-    statistics.add(terms, analysed);
-    return { acronyms, terms, tags: assignTopics(paper, matcher, analysed) };
+    const ids = statistics.add(terms, analysed);
+    return {
+      acronyms,
+      terms: packTerms(terms, ids, acronyms),
+      tags: assignTopics(paper, matcher, analysed),
+    };
   });
 }
 
@@ -74,9 +88,10 @@ function relatePapers(
   readings: readonly PaperReading[],
   statistics: TermStatistics,
 ): RelatedPaper[][] {
-  const vectors = papers.map((paper, index) =>
-    termVector(readings[index]!.terms, paper.plainText, statistics),
-  );
+  const vectors = papers.map((paper, index) => {
+    const { terms, acronyms } = readings[index]!;
+    return termVector(unpackTerms(terms, statistics, acronyms), paper.plainText, statistics);
+  });
   return findRelated(
     papers.map((paper) => paper.slug),
     vectors,
@@ -94,7 +109,7 @@ function finishPaper(
     tags,
     types: contributionTypes(paper.plainText),
     hasCode: hasCode(paper.plainText, paper.links),
-    keywords: selectKeywords(terms, paper.plainText, statistics, {
+    keywords: selectKeywords(unpackTerms(terms, statistics, acronyms), paper.plainText, statistics, {
       name: paper.name,
       title: paper.title,
     }),

@@ -3,7 +3,6 @@
  * related papers, so all three agree on what a "word" and a "term" are.
  */
 import { stemmer } from 'stemmer';
-// @ts-expect-error -- stopword ships no type declarations and @types/stopword is not installed.
 import { eng } from 'stopword';
 
 /** One hyphen-separated piece of a word, e.g. `task` in `multi-task`. */
@@ -40,7 +39,7 @@ export interface AnalysedText {
   words: Word[];
 }
 
-const englishStopWords: readonly string[] = eng as string[];
+const englishStopWords: readonly string[] = eng;
 
 /**
  * The `stopword` English list is deliberately tiny (108 words); these are the function words,

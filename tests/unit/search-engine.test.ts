@@ -47,6 +47,22 @@ describe('matching', () => {
     expect(slugs(search('vision and language navigation'))[0]).toBe('vln');
   });
 
+  it('finds papers by the label of a tag, not only its slug', () => {
+    const tagged = paper(`Agents act. ${padding(10)}`, { slug: 'tagged', tags: ['rl'] });
+    const built = buildSearchIndex([tagged], {
+      topics: [{ slug: 'rl', label: 'Reinforcement learning' }],
+    });
+    const engine = new SearchEngine(built.index);
+    expect(engine.search({ query: 'reinforcement' }, textFromShards(built)).total).toBe(1);
+    expect(search('reinforcement').total).toBe(0);
+  });
+
+  it('answers on an empty corpus', () => {
+    const engine = new SearchEngine(buildSearchIndex([]).index);
+    expect(engine.search({ query: 'anything' }, () => '').total).toBe(0);
+    expect(engine.search({ query: '' }, () => '').total).toBe(0);
+  });
+
   it('completes the word being typed, but not a finished word', () => {
     expect(slugs(search('discre'))).toEqual(['levy']);
     expect(slugs(search('discre '))).toEqual([]);
