@@ -5,8 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { PapersSchema, TaxonomySchema, type Paper, type Topic } from '../../src/lib/schema';
+import { PapersSchema, type Paper, type Topic } from '../../src/lib/schema';
+import { loadTaxonomy } from '../../src/lib/taxonomy';
 
 export interface Corpus {
   name: string;
@@ -42,8 +42,7 @@ export function syntheticCorpus(work: string, count: number, reuse: boolean): Co
   };
 }
 
-/** The taxonomy's topics, whose labels the site's index includes; none if there is no taxonomy yet. */
+/** The taxonomy's topics, whose labels the site's index includes, as the site reads them. */
 export function readTopics(): Topic[] {
-  if (!existsSync(TAXONOMY_FILE)) return [];
-  return TaxonomySchema.parse(parseYaml(readFileSync(TAXONOMY_FILE, 'utf8'))).topics;
+  return loadTaxonomy(TAXONOMY_FILE).topics;
 }

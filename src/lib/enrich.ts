@@ -90,7 +90,7 @@ function relatePapers(
 ): RelatedPaper[][] {
   const vectors = papers.map((paper, index) => {
     const { terms, acronyms } = readings[index]!;
-    return termVector(unpackTerms(terms, statistics, acronyms), paper.plainText, statistics);
+    return termVector(terms, acronyms, paper.plainText, statistics);
   });
   return findRelated(
     papers.map((paper) => paper.slug),

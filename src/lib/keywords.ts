@@ -56,7 +56,11 @@ export interface Term {
 
 interface Tally {
   term: Term;
-  spellings: Map<string, { count: number; start: number; end: number }>;
+  /** Spelling → occurrences and first offsets; most keys have one spelling, so it starts empty. */
+  spellings?: Map<string, { count: number; start: number; end: number }>;
+  firstSpelling: string;
+  /** Keys of the phrase without its last word and without its first, for dominance. */
+  inner: string[];
 }
 
 /** Text between two words of a phrase: only spaces, so a phrase never spans punctuation. */
@@ -67,29 +71,34 @@ function adjacent(text: string, previous: Word, next: Word): boolean {
 /** Adverbs ("initially", "jointly") describe how, never what: they end a key phrase like a stop word. */
 const ADVERB = /\p{Ll}{2}ly$/u;
 
-/** Maximal runs of adjacent content words: where key phrases can be. */
-function contentRuns(analysed: AnalysedText): Word[][] {
-  const runs: Word[][] = [];
-  let run: Word[] = [];
-  for (const word of analysed.words) {
-    const previous = run.at(-1);
-    if (!isContentWord(word) || ADVERB.test(word.text)) {
-      if (run.length > 0) runs.push(run);
-      run = [];
-      continue;
-    }
-    if (previous && !adjacent(analysed.text, previous, word)) {
-      runs.push(run);
-      run = [];
-    }
-    run.push(word);
-  }
-  if (run.length > 0) runs.push(run);
-  return runs;
+/** A run of adjacent content words, with their keys and generic flags worked out once. */
+interface Run {
+  words: Word[];
+  keys: string[];
+  generic: boolean[];
 }
 
-function isCandidate(words: Word[]): boolean {
-  return !words.every(isGenericWord);
+/** Maximal runs of adjacent content words: where key phrases can be. */
+function contentRuns(analysed: AnalysedText): Run[] {
+  const runs: Run[] = [];
+  let run: Run = { words: [], keys: [], generic: [] };
+  const close = () => {
+    if (run.words.length > 0) runs.push(run);
+    run = { words: [], keys: [], generic: [] };
+  };
+  for (const word of analysed.words) {
+    if (!isContentWord(word) || ADVERB.test(word.text)) {
+      close();
+      continue;
+    }
+    const previous = run.words.at(-1);
+    if (previous && !adjacent(analysed.text, previous, word)) close();
+    run.words.push(word);
+    run.keys.push(wordKey(word));
+    run.generic.push(isGenericWord(word));
+  }
+  close();
+  return runs;
 }
 
 function countOccurrences(text: string, phrase: string): number {
@@ -111,11 +120,15 @@ export function keyOf(text: string): string {
 export function extractTerms(analysed: AnalysedText, acronyms: readonly Acronym[] = []): Term[] {
   const tallies = new Map<string, Tally>();
   for (const run of contentRuns(analysed)) {
-    for (let start = 0; start < run.length; start++) {
-      for (let size = 1; size <= MAX_PHRASE_WORDS && start + size <= run.length; size++) {
-        const words = run.slice(start, start + size);
-        if (!isCandidate(words)) continue;
-        tally(tallies, analysed.text, words);
+    for (let start = 0; start < run.words.length; start++) {
+      let key = '';
+      let allGeneric = true;
+      for (let size = 1; size <= MAX_PHRASE_WORDS && start + size <= run.words.length; size++) {
+        const last = start + size - 1;
+        key = size === 1 ? run.keys[start]! : `${key} ${run.keys[last]}`;
+        allGeneric &&= run.generic[last]!;
+        if (allGeneric) continue;
+        tally(tallies, analysed.text, run, start, size, key);
       }
     }
   }
@@ -131,8 +144,14 @@ export function extractTerms(analysed: AnalysedText, acronyms: readonly Acronym[
   const terms: Term[] = [];
   for (const { term, spellings } of tallies.values()) {
     if (dominated.has(term.key) && !term.acronym && !term.expands) term.dominated = true;
-    const [best] = [...spellings.values()].sort((a, b) => b.count - a.count || a.start - b.start);
-    terms.push({ ...term, start: best!.start, end: best!.end });
+    if (spellings) {
+      const [best] = [...spellings.values()].sort(
+        (a, b) => b.count - a.count || a.start - b.start,
+      );
+      term.start = best!.start;
+      term.end = best!.end;
+    }
+    terms.push(term);
   }
   return terms;
 }
@@ -143,30 +162,48 @@ export function extractTerms(analysed: AnalysedText, acronyms: readonly Acronym[
  */
 function dominatedKeys(tallies: Map<string, Tally>): Set<string> {
   const dominated = new Set<string>();
-  for (const { term } of tallies.values()) {
-    if (term.words < 2) continue;
-    const tokens = term.key.split(' ');
-    for (let size = 1; size < tokens.length; size++) {
-      for (let start = 0; start + size <= tokens.length; start++) {
-        const inner = tokens.slice(start, start + size).join(' ');
-        if (tallies.get(inner)?.term.count === term.count) dominated.add(inner);
-      }
+  for (const { term, inner } of tallies.values()) {
+    for (const key of inner) {
+      if (tallies.get(key)?.term.count === term.count) dominated.add(key);
     }
+  }
+  // Dominance passes down: "neural" inside "implicit neural" inside "dual implicit neural".
+  for (const { term, inner } of tallies.values()) {
+    if (!dominated.has(term.key)) continue;
+    for (const key of inner) if (tallies.get(key)?.term.count === term.count) dominated.add(key);
   }
   return dominated;
 }
 
-function tally(tallies: Map<string, Tally>, text: string, words: Word[]): void {
-  const key = words.map(wordKey).join(' ');
-  const start = words[0]!.start;
-  const end = words.at(-1)!.end;
+function tally(
+  tallies: Map<string, Tally>,
+  text: string,
+  run: Run,
+  first: number,
+  size: number,
+  key: string,
+): void {
+  const start = run.words[first]!.start;
+  const end = run.words[first + size - 1]!.end;
   const spelling = text.slice(start, end);
-  let entry = tallies.get(key);
+  const entry = tallies.get(key);
   if (!entry) {
-    entry = { term: { key, count: 0, words: words.length, start, end }, spellings: new Map() };
-    tallies.set(key, entry);
+    const inner =
+      size === 1
+        ? []
+        : [
+            run.keys.slice(first, first + size - 1).join(' '),
+            run.keys.slice(first + 1, first + size).join(' '),
+          ];
+    const term: Term = { key, count: 1, words: size, start, end };
+    tallies.set(key, { term, firstSpelling: spelling, inner });
+    return;
   }
   entry.term.count += 1;
+  if (!entry.spellings && spelling === entry.firstSpelling) return;
+  entry.spellings ??= new Map([
+    [entry.firstSpelling, { count: entry.term.count - 1, start: entry.term.start, end: entry.term.end }],
+  ]);
   const seen = entry.spellings.get(spelling);
   if (seen) seen.count += 1;
   else entry.spellings.set(spelling, { count: 1, start, end });
@@ -230,9 +267,19 @@ export class TermStatistics {
     return id === undefined ? 0 : this.frequencies[id]!;
   }
 
+  /** Number of abstracts containing the term with this id. */
+  frequencyOf(id: number): number {
+    return this.frequencies[id] ?? 0;
+  }
+
   /** Smoothed inverse document frequency, as scikit-learn's `smooth_idf`: always ≥ 1. */
   idf(key: string): number {
-    return Math.log((this.documentCount + 1) / (this.documentFrequency(key) + 1)) + 1;
+    return this.idfOf(this.documentFrequency(key));
+  }
+
+  /** The idf of a term found in `frequency` abstracts. */
+  idfOf(frequency: number): number {
+    return Math.log((this.documentCount + 1) / (frequency + 1)) + 1;
   }
 
   /** True when the word (any inflection of it) is written in lower case somewhere in the corpus. */
@@ -267,18 +314,28 @@ export function packTerms(
   ids: Int32Array,
   acronyms: readonly Acronym[],
 ): PackedTerms {
-  const indexOfShort = (short: string | undefined) =>
-    short === undefined ? -1 : acronyms.findIndex((acronym) => acronym.short === short);
-  return {
+  const acronymIndex = new Map(acronyms.map((acronym, index) => [acronym.short, index]));
+  const size = terms.length;
+  const packed: PackedTerms = {
     ids,
-    counts: Uint16Array.from(terms, (term) => Math.min(term.count, 0xffff)),
-    words: Uint8Array.from(terms, (term) => term.words),
-    starts: Uint32Array.from(terms, (term) => term.start),
-    ends: Uint32Array.from(terms, (term) => term.end),
-    flags: Uint8Array.from(terms, (term) => (term.dominated ? DOMINATED : 0)),
-    acronyms: Int16Array.from(terms, (term) => indexOfShort(term.acronym?.short)),
-    expansions: Int16Array.from(terms, (term) => indexOfShort(term.expands)),
+    counts: new Uint16Array(size),
+    words: new Uint8Array(size),
+    starts: new Uint32Array(size),
+    ends: new Uint32Array(size),
+    flags: new Uint8Array(size),
+    acronyms: new Int16Array(size),
+    expansions: new Int16Array(size),
   };
+  terms.forEach((term, index) => {
+    packed.counts[index] = Math.min(term.count, 0xffff);
+    packed.words[index] = term.words;
+    packed.starts[index] = term.start;
+    packed.ends[index] = term.end;
+    packed.flags[index] = term.dominated ? DOMINATED : 0;
+    packed.acronyms[index] = term.acronym ? (acronymIndex.get(term.acronym.short) ?? -1) : -1;
+    packed.expansions[index] = term.expands ? (acronymIndex.get(term.expands) ?? -1) : -1;
+  });
+  return packed;
 }
 
 /** The terms `packTerms` packed. */

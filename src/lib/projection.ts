@@ -343,7 +343,11 @@ export function placeLabels(
   for (const [topic] of topics) {
     const centre = centres.get(topic);
     if (!centre) continue;
-    const label = { text: labelOf(topic), ...centre };
+    const text = labelOf(topic);
+    const half = (text.length * charWidth) / 2;
+    // Kept inside the square: a name centred near an edge would be cut off.
+    const x = Math.min(Math.max(centre.x, half), 1 - half);
+    const label = { text, x, y: centre.y };
     if (!placed.some((other) => overlaps(label, other))) placed.push(label);
   }
   return placed;

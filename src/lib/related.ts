@@ -2,15 +2,9 @@
  * Related papers: cosine similarity of TF-IDF vectors, with candidates drawn from an inverted
  * index over each paper's heaviest terms so the cost stays near-linear in the corpus size.
  */
-import type { RelatedPaper } from './schema';
-import {
-  displayTerm,
-  isRecurring,
-  keyOf,
-  termWeight,
-  type Term,
-  type TermStatistics,
-} from './keywords';
+import { displayTerm, keyOf, type PackedTerms, type TermStatistics } from './keywords';
+import type { Acronym, RelatedPaper } from './schema';
+import { isAcronymLike } from './terms';
 
 /** Papers listed per paper. */
 export const RELATED_COUNT = 5;
@@ -22,19 +16,22 @@ export const SHARED_TERMS = 5;
  */
 const VECTOR_TERMS = 64;
 /** Terms per paper that go into the inverted index: the heaviest, which say what it is about. */
-const INDEXED_TERMS = 24;
+const INDEXED_TERMS = 20;
 /**
  * Papers kept per term in the index: those where the term weighs most. Without this cap a common
  * term ("language models") would make every paper a candidate of every other, all pairs again.
  */
-const POSTINGS_PER_TERM = 100;
+const POSTINGS_PER_TERM = 64;
 /** Candidates, by partial score from the index, whose exact cosine is computed. */
-const CANDIDATES = 30;
-/**
- * In a corpus this small, a paper that the index links to fewer than RELATED_COUNT others is
- * compared with every paper: exact, and cheap at this size.
- */
-const EXHAUSTIVE_BELOW = 2000;
+const CANDIDATES = 20;
+/** Corpora up to this size compare every pair exactly: cheap at this size, and never misses. */
+const EXHAUSTIVE_UP_TO = 500;
+
+/** How `findRelated` finds candidates. */
+export interface RelatedOptions {
+  /** Corpora up to this many papers compare all pairs; larger ones use the inverted index. */
+  exhaustiveUpTo?: number;
+}
 /**
  * A word said once ("together", "expensive") is rarely what a paper is about; halving its weight
  * lets the recurring terms decide the similarity and explain it.
@@ -47,56 +44,79 @@ export interface TermVector {
   weights: Float64Array;
   /** Euclidean norm over all the paper's terms, including those not kept. */
   norm: number;
-  /** The term at `index` as the paper writes it ("offline RL"); '' if it never explains a match. */
+  /** The term at `index` as the paper writes it ("offline RL"). */
   label: (index: number) => string;
+  /** True for a piece of an acronym's expansion ("large language"): the acronym explains better. */
+  secondary: (index: number) => boolean;
 }
 
 interface WeightedTerm {
   id: number;
   weight: number;
-  term: Term;
+  /** Position in the packed terms. */
+  position: number;
 }
 
 /**
  * The TF-IDF vector of one paper: its VECTOR_TERMS heaviest terms found in at least two papers
- * (a term no other paper has can never be shared), normalised over all its terms.
+ * (a term no other paper has can never be shared), normalised over all its terms. Weights are
+ * those of `termWeight`, read straight from the packed terms: this runs for every paper.
  */
 export function termVector(
-  terms: readonly Term[],
+  packed: PackedTerms,
+  acronyms: readonly Acronym[],
   text: string,
   statistics: TermStatistics,
 ): TermVector {
   let squares = 0;
   const shareable: WeightedTerm[] = [];
-  for (const term of terms) {
-    const oneOff = term.count === 1 && !isRecurring(term, text, statistics);
-    const weight = termWeight(term, statistics) * (oneOff ? ONE_OFF_WEIGHT : 1);
+  for (let position = 0; position < packed.ids.length; position++) {
+    const id = packed.ids[position]!;
+    const count = packed.counts[position]!;
+    const frequency = statistics.frequencyOf(id);
+    const oneOff = count === 1 && !recursAnyway(packed, position, frequency, text);
+    const weight =
+      (1 + Math.log(count)) * statistics.idfOf(frequency) * (oneOff ? ONE_OFF_WEIGHT : 1);
     squares += weight * weight;
-    if (statistics.documentFrequency(term.key) >= 2) {
-      shareable.push({ id: statistics.id(term.key), weight, term });
-    }
+    if (frequency >= 2) shareable.push({ id, weight, position });
   }
   shareable.sort((a, b) => b.weight - a.weight || a.id - b.id);
   const kept = shareable.slice(0, VECTOR_TERMS).sort((a, b) => a.id - b.id);
-  // Pieces of an acronym's expansion ("large language") count, but the acronym explains better.
-  const expansions = terms.flatMap((term) =>
-    term.acronym ? [keyOf(term.acronym.long).split(' ')] : [],
-  );
+  // Worked out on first use only: a paper explains at most a few matches.
+  let expansions: string[][] | undefined;
+  const secondary = (index: number): boolean => {
+    const position = kept[index]!.position;
+    if (packed.acronyms[position]! >= 0) return false;
+    expansions ??= acronyms.map((acronym) => keyOf(acronym.long).split(' '));
+    const tokens = statistics.key(packed.ids[position]!).split(' ');
+    return expansions.some((expansion) => tokens.every((token) => expansion.includes(token)));
+  };
   const label = (index: number): string => {
-    const { term } = kept[index]!;
-    if (term.acronym) return term.acronym.short;
-    const tokens = term.key.split(' ');
-    const inExpansion = expansions.some((expansion) =>
-      tokens.every((token) => expansion.includes(token)),
-    );
-    return inExpansion ? '' : displayTerm(text.slice(term.start, term.end), statistics);
+    const position = kept[index]!.position;
+    const acronym = acronyms[packed.acronyms[position]!];
+    if (acronym) return acronym.short;
+    return displayTerm(text.slice(packed.starts[position], packed.ends[position]), statistics);
   };
   return {
     ids: Int32Array.from(kept, (entry) => entry.id),
     weights: Float64Array.from(kept, (entry) => entry.weight),
     norm: Math.sqrt(squares),
     label,
+    secondary,
   };
+}
+
+/** `isRecurring` for a term said once, on packed terms. */
+function recursAnyway(
+  packed: PackedTerms,
+  position: number,
+  frequency: number,
+  text: string,
+): boolean {
+  if (packed.acronyms[position]! >= 0) return true;
+  if (packed.words[position]! > 1) return frequency >= 2;
+  const spelling = text.slice(packed.starts[position], packed.ends[position]);
+  return isAcronymLike(spelling) || /[0-9]/.test(spelling);
 }
 
 /** Exact cosine, always merged in the same order (lower paper first) so sim(a,b) === sim(b,a). */
@@ -129,10 +149,12 @@ function sharedTerms(a: TermVector, b: TermVector): string[] {
     else j++;
   }
   shared.sort((x, y) => y.contribution - x.contribution || x.index - y.index);
+  const primary = shared.filter(({ index }) => !a.secondary(index));
   const chosen: string[] = [];
-  for (const { index } of shared) {
+  // Pieces of an expansion explain only when nothing else is shared.
+  for (const { index } of primary.length > 0 ? primary : shared) {
     const label = a.label(index);
-    if (label === '' || repeatsChosen(label, chosen)) continue;
+    if (repeatsChosen(label, chosen)) continue;
     chosen.push(label);
     if (chosen.length === SHARED_TERMS) break;
   }
@@ -149,9 +171,10 @@ function repeatsChosen(label: string, chosen: readonly string[]): boolean {
   });
 }
 
-interface Posting {
-  paper: number;
-  weight: number;
+/** The papers indexed under one term and the term's normalised weight in each. */
+interface Postings {
+  papers: Int32Array;
+  weights: Float64Array;
 }
 
 /** Positions of a vector's heaviest terms (ties: lower term id). */
@@ -164,20 +187,24 @@ function heaviest(vector: TermVector, count: number): number[] {
 }
 
 /** Inverted index: term id → the papers where it weighs most among their heaviest terms. */
-function buildPostings(vectors: readonly TermVector[]): Map<number, Posting[]> {
-  const postings = new Map<number, Posting[]>();
+function buildPostings(vectors: readonly TermVector[]): Map<number, Postings> {
+  const lists = new Map<number, { paper: number; weight: number }[]>();
   vectors.forEach((vector, paper) => {
     for (const index of heaviest(vector, INDEXED_TERMS)) {
       const id = vector.ids[index]!;
-      const list = postings.get(id) ?? [];
+      const list = lists.get(id) ?? [];
       list.push({ paper, weight: vector.weights[index]! / vector.norm });
-      postings.set(id, list);
+      lists.set(id, list);
     }
   });
-  for (const list of postings.values()) {
-    if (list.length <= POSTINGS_PER_TERM) continue;
+  const postings = new Map<number, Postings>();
+  for (const [id, list] of lists) {
     list.sort((a, b) => b.weight - a.weight || a.paper - b.paper);
-    list.length = POSTINGS_PER_TERM;
+    const kept = list.slice(0, POSTINGS_PER_TERM);
+    postings.set(id, {
+      papers: Int32Array.from(kept, (posting) => posting.paper),
+      weights: Float64Array.from(kept, (posting) => posting.weight),
+    });
   }
   return postings;
 }
@@ -187,14 +214,23 @@ function buildPostings(vectors: readonly TermVector[]): Map<number, Posting[]> {
  * short sorted list: sorting all of a common-term paper's thousands of candidates cost more than
  * everything else in this module.
  */
-function topByPartialScore(papers: readonly number[], partial: Float64Array, count: number): number[] {
+function topByPartialScore(
+  papers: readonly number[],
+  partial: Float64Array,
+  count: number,
+): number[] {
   const top: number[] = [];
-  const before = (x: number, y: number) => partial[x]! > partial[y]! || (partial[x] === partial[y] && x < y);
   for (const paper of papers) {
-    if (top.length === count && !before(paper, top[count - 1]!)) continue;
-    let at = top.length === count ? count - 1 : top.length;
-    while (at > 0 && before(paper, top[at - 1]!)) {
-      top[at] = top[at - 1]!;
+    const score = partial[paper]!;
+    if (top.length === count) {
+      const last = top[count - 1]!;
+      if (score < partial[last]! || (score === partial[last] && paper > last)) continue;
+    }
+    let at = Math.min(top.length, count - 1);
+    while (at > 0) {
+      const previous = top[at - 1]!;
+      if (score < partial[previous]! || (score === partial[previous] && paper > previous)) break;
+      top[at] = previous;
       at--;
     }
     top[at] = paper;
@@ -209,32 +245,21 @@ function compareText(a: string, b: string): number {
 /**
  * For every paper, the RELATED_COUNT most similar other papers, most similar first (ties: by
  * slug), each with its cosine score rounded to 4 decimals and the terms that explain it.
- * Candidates are papers found through the index; their exact cosine decides the ranking.
+ * Candidates are every other paper in a small corpus, else the papers the inverted index links
+ * to; their exact cosine decides the ranking either way.
  */
 export function findRelated(
   slugs: readonly string[],
   vectors: readonly TermVector[],
+  { exhaustiveUpTo = EXHAUSTIVE_UP_TO }: RelatedOptions = {},
 ): RelatedPaper[][] {
-  const postings = buildPostings(vectors);
+  const exhaustive = vectors.length <= exhaustiveUpTo;
+  const postings = exhaustive ? new Map<number, Postings>() : buildPostings(vectors);
   const partial = new Float64Array(vectors.length);
   return vectors.map((vector, paper) => {
-    const touched: number[] = [];
-    for (const index of heaviest(vector, INDEXED_TERMS)) {
-      const list = postings.get(vector.ids[index]!);
-      if (!list) continue;
-      const weight = vector.weights[index]! / vector.norm;
-      for (const posting of list) {
-        if (posting.paper === paper) continue;
-        if (partial[posting.paper] === 0) touched.push(posting.paper);
-        partial[posting.paper] += weight * posting.weight;
-      }
-    }
-    const best = topByPartialScore(touched, partial, CANDIDATES);
-    for (const other of touched) partial[other] = 0;
-    const pool =
-      touched.length < RELATED_COUNT && vectors.length < EXHAUSTIVE_BELOW
-        ? vectors.map((_, other) => other).filter((other) => other !== paper)
-        : best;
+    const pool = exhaustive
+      ? vectors.map((_, other) => other).filter((other) => other !== paper)
+      : indexCandidates(vector, paper, postings, partial);
     const candidates = pool.map((other) => {
       const [low, high] = other < paper ? [other, paper] : [paper, other];
       return { other, score: cosine(vectors[low]!, vectors[high]!) };
@@ -251,4 +276,28 @@ export function findRelated(
         terms: sharedTerms(vector, vectors[other]!),
       }));
   });
+}
+
+/** Papers sharing the paper's heaviest terms, best first by their partial dot product. */
+function indexCandidates(
+  vector: TermVector,
+  paper: number,
+  postings: ReadonlyMap<number, Postings>,
+  partial: Float64Array,
+): number[] {
+  const touched: number[] = [];
+  for (const index of heaviest(vector, INDEXED_TERMS)) {
+    const list = postings.get(vector.ids[index]!);
+    if (!list) continue;
+    const weight = vector.weights[index]! / vector.norm;
+    for (let at = 0; at < list.papers.length; at++) {
+      const other = list.papers[at]!;
+      if (other === paper) continue;
+      if (partial[other] === 0) touched.push(other);
+      partial[other] += weight * list.weights[at]!;
+    }
+  }
+  const best = topByPartialScore(touched, partial, CANDIDATES);
+  for (const other of touched) partial[other] = 0;
+  return best;
 }

@@ -301,10 +301,10 @@ export function wordKey(word: Word): string {
 
 /** True for function words, single letters and numbers (`7B`, `60K`, `2025`): never a term. */
 export function isStopWord(word: Word): boolean {
-  const lower = word.text.toLowerCase();
-  if (/^\p{N}/u.test(word.text)) return true;
-  if (word.parts.length === 1 && lower.length < 2) return true;
-  return STOP_WORDS.has(lower);
+  const first = word.text.charCodeAt(0);
+  if ((first >= 48 && first <= 57) || (first > 127 && /^\p{N}/u.test(word.text))) return true;
+  if (word.parts.length === 1 && word.text.length < 2) return true;
+  return STOP_WORDS.has(word.text.toLowerCase());
 }
 
 /** True for research rhetoric ("novel", "outperforms", "state-of-the-art"). */

@@ -186,37 +186,48 @@ interface TermHit {
   topics: Set<number>;
 }
 
+/** The longest terms matching at `start` (several when they tie), and their length in parts. */
+function longestAt(
+  matcher: TopicMatcher,
+  parts: MatchPart[],
+  start: number,
+): { length: number; terms: CompiledTerm[] } {
+  const part = parts[start]!;
+  let length = 0;
+  let terms: CompiledTerm[] = [];
+  for (const list of [matcher.exact.get(part.exact), matcher.lower.get(part.lower), matcher.prefixed]) {
+    for (const term of list ?? []) {
+      const matched = matchLength(term, parts, start);
+      if (matched > length) {
+        length = matched;
+        terms = [term];
+      } else if (matched > 0 && matched === length) {
+        terms.push(term);
+      }
+    }
+  }
+  return { length, terms };
+}
+
 /** Leftmost-longest matching: overlapping shorter terms give way to the longest one. */
 function findHits(matcher: TopicMatcher, parts: MatchPart[]): TermHit[] {
   const hits: TermHit[] = [];
   let start = 0;
   while (start < parts.length) {
-    const part = parts[start]!;
-    const candidates = [
-      ...(matcher.exact.get(part.exact) ?? []),
-      ...(matcher.lower.get(part.lower) ?? []),
-      ...matcher.prefixed,
-    ];
-    let bestLength = 0;
-    let best: CompiledTerm[] = [];
-    for (const term of candidates) {
-      const length = matchLength(term, parts, start);
-      if (length > bestLength) {
-        bestLength = length;
-        best = [term];
-      } else if (length > 0 && length === bestLength) {
-        best.push(term);
-      }
-    }
-    if (bestLength === 0) {
+    const { length, terms } = longestAt(matcher, parts, start);
+    if (length === 0) {
       start += 1;
       continue;
     }
-    const topics = new Set(best.flatMap((term) => [...term.topics]));
-    const weight = Math.max(...best.map((term) => term.weight));
-    const end = parts[start + bestLength - 1]!.end;
-    hits.push({ sentence: part.sentence, start: part.start, end, weight, topics });
-    start += bestLength;
+    const part = parts[start]!;
+    hits.push({
+      sentence: part.sentence,
+      start: part.start,
+      end: parts[start + length - 1]!.end,
+      weight: Math.max(...terms.map((term) => term.weight)),
+      topics: new Set(terms.flatMap((term) => [...term.topics])),
+    });
+    start += length;
   }
   return hits;
 }

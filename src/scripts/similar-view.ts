@@ -57,6 +57,7 @@ class SimilarSearch extends HTMLElement {
       ]);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       const index = new SimilarIndex(await response.json());
+      index.warmUp();
       this.status(`Ready: ${index.docCount.toLocaleString('en')} papers.`);
       return index;
     })();

@@ -133,6 +133,11 @@ describe('placeLabels', () => {
   const many = (topic: string, n: number, x: number, y: number) =>
     Array.from({ length: n }, () => point(topic, x, y));
 
+  it('keeps a name near an edge inside the map', () => {
+    const [label] = placeLabels(many('edge', 5, 0.99, 0.5), () => 'A rather long topic name');
+    expect(label!.x + (24 * 0.0105) / 2).toBeLessThanOrEqual(1);
+  });
+
   it('names topics with enough dots, and never two names on top of each other', () => {
     const labels = placeLabels(
       [

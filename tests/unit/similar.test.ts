@@ -90,6 +90,13 @@ describe('SimilarIndex.similarTo', () => {
     expect(index.similarTo('zebra xylophone')).toEqual([]);
   });
 
+  it('gives the same results after warming up as before', () => {
+    const fresh = new SimilarIndex(JSON.parse(JSON.stringify(buildSimilarIndex(papers))));
+    const before = fresh.similarTo(papers[2]!.plainText);
+    fresh.warmUp();
+    expect(fresh.similarTo(papers[2]!.plainText)).toEqual(before);
+  });
+
   it('returns at most `limit` papers, best first', () => {
     const matches = index.similarTo('graph neural networks, noisy audio and image patches', 2);
     expect(matches).toHaveLength(2);

@@ -9,11 +9,13 @@ import { ContributionTypeSchema, type Paper, type Topic } from '../schema';
 import {
   FIELD,
   HAS_CODE_FLAG,
+  POSTINGS_SEPARATOR,
   SEARCH_INDEX_VERSION,
   type SearchIndexData,
   type TextShardData,
 } from './format';
 import { frontEncode } from './frontcode';
+import { encodePostings, type Posting } from './postings';
 import { tokenize } from './text';
 import { encodeVlq } from './vlq';
 
@@ -67,50 +69,26 @@ function collectDocTerms(paper: Paper, topicLabels: ReadonlyMap<string, string>)
   return { counts, fields, length: Math.max(length, 1) };
 }
 
-/** Appends one posting: see `SearchIndexData.postings` for the layout. */
-function pushPosting(out: number[], gap: number, count: number, mask: number): void {
-  const hasCount = count !== 1;
-  const hasMask = mask !== 0;
-  out.push(((gap - 1) << 2) | (hasCount ? 1 : 0) | (hasMask ? 2 : 0));
-  if (hasCount) out.push(count);
-  if (hasMask) out.push(mask);
-}
-
-function buildPostings(docs: readonly DocTerms[]): {
-  terms: string[];
-  df: number[];
-  postings: string[];
-} {
-  const lists = new Map<string, { values: number[]; last: number; df: number }>();
+function buildPostings(docs: readonly DocTerms[]): { terms: string[]; postings: string[] } {
+  const lists = new Map<string, Posting[]>();
   docs.forEach((doc, docId) => {
     const terms = new Set([...doc.counts.keys(), ...doc.fields.keys()]);
     for (const term of terms) {
       let list = lists.get(term);
       if (!list) {
-        list = { values: [], last: -1, df: 0 };
+        list = [];
         lists.set(term, list);
       }
-      pushPosting(
-        list.values,
-        docId - list.last,
-        doc.counts.get(term) ?? 0,
-        doc.fields.get(term) ?? 0,
-      );
-      list.last = docId;
-      list.df += 1;
+      list.push({
+        doc: docId,
+        count: doc.counts.get(term) ?? 0,
+        fields: doc.fields.get(term) ?? 0,
+      });
     }
   });
   // Code-unit order, not localeCompare: the engine's binary search compares with < and >.
   const terms = [...lists.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const df: number[] = [];
-  const postings: string[] = [];
-  for (const term of terms) {
-    const list = lists.get(term);
-    if (!list) continue;
-    df.push(list.df);
-    postings.push(encodeVlq(list.values));
-  }
-  return { terms, df, postings };
+  return { terms, postings: terms.map((term) => encodePostings(lists.get(term) ?? [])) };
 }
 
 function buildDocColumns(papers: readonly Paper[]) {
@@ -149,7 +127,7 @@ export function buildSearchIndex(
   const shardSize = options.shardSize ?? DEFAULT_SHARD_SIZE;
   const topicLabels = new Map((options.topics ?? []).map((t) => [t.slug, t.label]));
   const docs = papers.map((paper) => collectDocTerms(paper, topicLabels));
-  const { terms, df, postings } = buildPostings(docs);
+  const { terms, postings } = buildPostings(docs);
   const stopwords = new Set(englishStopwords);
   const lengths = docs.map((d) => d.length);
   const totalLength = lengths.reduce((sum, n) => sum + n, 0);
@@ -159,8 +137,7 @@ export function buildSearchIndex(
     docCount: papers.length,
     averageLength: papers.length ? totalLength / papers.length : 1,
     terms: frontEncode(terms),
-    df: encodeVlq(df),
-    postings,
+    postings: postings.join(POSTINGS_SEPARATOR),
     stopTerms: terms.flatMap((term, i) => (stopwords.has(term) ? [i] : [])),
     lengths: encodeVlq(lengths),
     slugs: papers.map((p) => p.slug),

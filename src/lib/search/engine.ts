@@ -10,9 +10,16 @@
  */
 import { stemmer } from 'stemmer';
 import type { ContributionType, Paper } from '../schema';
-import { FIELD, HAS_CODE_FLAG, SEARCH_INDEX_VERSION, type SearchIndexData } from './format';
+import {
+  FIELD,
+  HAS_CODE_FLAG,
+  POSTINGS_SEPARATOR,
+  SEARCH_INDEX_VERSION,
+  type SearchIndexData,
+} from './format';
 import { frontDecode } from './frontcode';
 import { FuzzyVocabulary } from './fuzzy';
+import { countPostings, decodePostings, type PostingColumns } from './postings';
 import { highlightRanges, makeSnippet, type Range, type TermMatcher } from './snippet';
 import { parseQuery, tokenize, type ParsedQuery } from './text';
 import { decodeVlq } from './vlq';
@@ -120,31 +127,6 @@ interface Expansion {
   words: number;
 }
 
-interface Postings {
-  docs: Int32Array;
-  counts: Uint16Array;
-  masks: Uint8Array;
-}
-
-function decodePostings(encoded: string, df: number): Postings {
-  const values = decodeVlq(encoded);
-  const postings: Postings = {
-    docs: new Int32Array(df),
-    counts: new Uint16Array(df),
-    masks: new Uint8Array(df),
-  };
-  let doc = -1;
-  let n = 0;
-  for (let i = 0; i < values.length && n < df; n += 1) {
-    const head = values[i++] ?? 0;
-    doc += (head >>> 2) + 1;
-    postings.docs[n] = doc;
-    postings.counts[n] = head & 1 ? (values[i++] ?? 0) : 1;
-    postings.masks[n] = head & 2 ? (values[i++] ?? 0) : 0;
-  }
-  return postings;
-}
-
 const nameKey = (words: readonly string[]) => words.join(' ');
 
 function commonPrefixLength(a: string, b: string): number {
@@ -184,7 +166,8 @@ export class SearchEngine {
   private readonly fuzzy: FuzzyVocabulary;
   /** Documents by their name's words, folded and joined by spaces. */
   private readonly byName = new Map<string, number[]>();
-  private readonly postingsCache = new Map<number, Postings>();
+  private readonly postingLists: string[];
+  private readonly postingsCache = new Map<number, PostingColumns>();
   private readonly stemCache = new Map<string, string>();
   private readonly expansionCache = new Map<string, Expansion[]>();
   // Per-query scratch space, reused so a query allocates nothing in proportion to the corpus.
@@ -201,7 +184,8 @@ export class SearchEngine {
     this.docCount = data.docCount;
     this.shardSize = data.shardSize;
     this.terms = frontDecode(data.terms);
-    this.df = decodeVlq(data.df);
+    this.postingLists = data.postings === '' ? [] : data.postings.split(POSTINGS_SEPARATOR);
+    this.df = this.postingLists.map(countPostings);
     this.stopTerms = new Set(data.stopTerms);
     const lengths = decodeVlq(data.lengths);
     this.lengthNorm = Float64Array.from(
@@ -335,9 +319,9 @@ export class SearchEngine {
     return remember(this.stemCache, term, () => stemmer(term));
   }
 
-  private postings(termId: number): Postings {
+  private postings(termId: number): PostingColumns {
     return remember(this.postingsCache, termId, () =>
-      decodePostings(this.data.postings[termId] ?? '', this.df[termId] ?? 0),
+      decodePostings(this.postingLists[termId] ?? ''),
     );
   }
 

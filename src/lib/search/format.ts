@@ -21,6 +21,9 @@ export const FIELD = {
   tag: 16,
 } as const;
 
+/** Separates the terms' postings; not a VLQ character. */
+export const POSTINGS_SEPARATOR = ',';
+
 /** Bit of a document's flags word that says the paper has code; bits below it are its types. */
 export const HAS_CODE_FLAG = 1 << 6;
 
@@ -36,15 +39,12 @@ export interface SearchIndexData {
    * front-coded by `frontEncode`.
    */
   terms: string;
-  /** VLQ: the number of papers containing each term, aligned with `terms`. */
-  df: string;
   /**
-   * VLQ postings, one string per term. Each posting is `((docGap - 1) << 2) | flags`, where
-   * docGap is the distance from the previous posting's document (the first counts from -1);
-   * flags bit 0: the abstract's term count is not 1 and follows as the next number;
-   * flags bit 1: a `FIELD` mask follows as the next number.
+   * Every term's postings (`postings.ts`), in `terms` order, separated by `POSTINGS_SEPARATOR`.
+   * One string rather than an array: no quotes per term, and the engine gets each term's document
+   * frequency by counting its postings at load instead of shipping it.
    */
-  postings: string[];
+  postings: string;
   /** Indexes into `terms` of English stopwords: a query needs them only when it has nothing else. */
   stopTerms: number[];
   /** VLQ: words per abstract, per document. */

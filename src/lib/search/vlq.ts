@@ -9,6 +9,11 @@ const CONTINUE = 32;
 const DIGIT_OF = new Int8Array(128).fill(-1);
 for (let i = 0; i < ALPHABET.length; i += 1) DIGIT_OF[ALPHABET.charCodeAt(i)] = i;
 
+/** The 6-bit digit a VLQ character stands for (bit 5: more digits follow), or -1. */
+export function vlqDigit(code: number): number {
+  return code < 128 ? (DIGIT_OF[code] ?? -1) : -1;
+}
+
 /** Encodes non-negative safe integers; throws on anything else so a bad index never ships. */
 export function encodeVlq(values: readonly number[]): string {
   let out = '';
@@ -33,8 +38,7 @@ export function decodeVlq(text: string): number[] {
   let value = 0;
   let scale = 1;
   for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    const digit = code < 128 ? (DIGIT_OF[code] ?? -1) : -1;
+    const digit = vlqDigit(text.charCodeAt(i));
     if (digit < 0) throw new SyntaxError(`invalid VLQ character at ${i}`);
     value += (digit % CONTINUE) * scale;
     if (digit >= CONTINUE) {

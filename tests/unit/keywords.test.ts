@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { findAcronyms } from '../../src/lib/acronyms';
+import {
+  displayTerm,
+  extractTerms,
+  keyOf,
+  selectKeywords,
+  TermStatistics,
+  type Term,
+} from '../../src/lib/keywords';
+import { analyseText, GENERIC_STEMS, RHETORIC, STOP_WORDS } from '../../src/lib/terms';
+import { loadSeedPapers, seedContaining } from '../fixtures/taxonomy/seed-papers';
+
+const papers = loadSeedPapers();
+const statistics = new TermStatistics();
+const termsBySlug = new Map<string, Term[]>();
+for (const paper of papers) {
+  const analysed = analyseText(paper.plainText);
+  const terms = extractTerms(analysed, findAcronyms(paper.plainText));
+  statistics.add(terms, analysed);
+  termsBySlug.set(paper.slug, terms);
+}
+
+function keywordsOf(fragment: string): string[] {
+  const paper = seedContaining(papers, fragment);
+  return selectKeywords(termsBySlug.get(paper.slug)!, paper.plainText, statistics, {
+    name: paper.name,
+    title: paper.title,
+  });
+}
+
+describe('extractTerms', () => {
+  const text =
+    'Diffusion models denoise. Latent diffusion models are fast. ' +
+    'Multi-task learning (MTL) groups tasks; MTL gains vary. Synaptic plasticity matters. ' +
+    'Synaptic plasticity rules.';
+  const terms = extractTerms(analyseText(text), findAcronyms(text));
+  const term = (phrase: string) => terms.find((candidate) => candidate.key === keyOf(phrase));
+
+  it('counts words and phrases by stem, whatever their case and number', () => {
+    expect(term('diffusion model')?.count).toBe(2);
+    expect(term('latent diffusion models')?.count).toBe(1);
+  });
+
+  it('counts an acronym’s expansion as the acronym', () => {
+    expect(term('MTL')).toMatchObject({ count: 3, acronym: { long: 'multi-task learning' } });
+    expect(term('multi-task learning')?.expands).toBe('MTL');
+  });
+
+  it('marks a word that only occurs inside one phrase', () => {
+    expect(term('synaptic')?.dominated).toBe(true);
+    expect(term('synaptic plasticity')?.dominated).toBeUndefined();
+  });
+
+  it('never builds a phrase across punctuation, stop words or rhetoric', () => {
+    expect(term('denoise latent')).toBeUndefined();
+    expect(term('gains vary')).toBeUndefined();
+  });
+});
+
+describe('selectKeywords on the seed abstracts', () => {
+  it('finds the ETAP paper’s concepts, its acronym and its expansion', () => {
+    const keywords = keywordsOf('Ensemble Task Affinity Predictor');
+    expect(keywords).toEqual(expect.arrayContaining(['multi-task learning', 'MTL', 'ETAP']));
+    expect(keywords.some((keyword) => keyword.includes('affinity'))).toBe(true);
+  });
+
+  it('shows terms as written, with a capital that only starts a sentence lowered', () => {
+    expect(keywordsOf('contrastive preference learning')).toEqual(
+      expect.arrayContaining(['offline RL', 'contrastive preference learning']),
+    );
+    expect(keywordsOf('JanusVLN')).toEqual(
+      expect.arrayContaining(['Vision-and-Language Navigation', 'VLN']),
+    );
+    expect(keywordsOf('Bellman loss')).toContain('Bellman loss');
+  });
+
+  it('gives every seed 5 to 10 keywords, none a stop word, rhetoric or a generic word', () => {
+    for (const paper of papers) {
+      const keywords = selectKeywords(termsBySlug.get(paper.slug)!, paper.plainText, statistics, {
+        name: paper.name,
+        title: paper.title,
+      });
+      expect(keywords.length, paper.slug).toBeGreaterThanOrEqual(5);
+      expect(keywords.length, paper.slug).toBeLessThanOrEqual(10);
+      const words = keywords.filter((keyword) => !/\s/.test(keyword) && !/^[A-Z]+$/.test(keyword));
+      for (const keyword of words) {
+        const lower = keyword.toLowerCase();
+        expect(STOP_WORDS.has(lower) || RHETORIC.has(lower), keyword).toBe(false);
+        expect(GENERIC_STEMS.has(keyOf(keyword)), keyword).toBe(false);
+      }
+      for (const generic of ['method', 'results', 'propose', 'approach', 'novel', 'paper']) {
+        expect(
+          keywords.map((keyword) => keyword.toLowerCase()),
+          paper.slug,
+        ).not.toContain(generic);
+      }
+    }
+  });
+
+  it('never lists two spellings of one term', () => {
+    for (const paper of papers) {
+      const keywords = selectKeywords(termsBySlug.get(paper.slug)!, paper.plainText, statistics);
+      const stems = keywords.map(keyOf);
+      expect(new Set(stems).size, `${paper.slug}: ${keywords.join(', ')}`).toBe(stems.length);
+    }
+  });
+});
+
+describe('displayTerm', () => {
+  it('lowers a sentence capital only for words the corpus writes in lower case', () => {
+    expect(displayTerm('Offline RL', statistics)).toBe('offline RL');
+    expect(displayTerm('Bellman loss', statistics)).toBe('Bellman loss');
+    expect(displayTerm('TreeBench', statistics)).toBe('TreeBench');
+  });
+});

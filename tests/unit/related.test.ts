@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { findAcronyms } from '../../src/lib/acronyms';
+import { extractTerms, packTerms, TermStatistics, type PackedTerms } from '../../src/lib/keywords';
+import { findRelated, termVector, type RelatedOptions } from '../../src/lib/related';
+import type { Acronym, RelatedPaper } from '../../src/lib/schema';
+import { analyseText } from '../../src/lib/terms';
+import { loadSeedPapers, seedContaining } from '../fixtures/taxonomy/seed-papers';
+
+interface Doc {
+  slug: string;
+  text: string;
+}
+
+/** Related papers of a small corpus, computed as the ingest does. */
+function relate(docs: readonly Doc[], options?: RelatedOptions): Map<string, RelatedPaper[]> {
+  const statistics = new TermStatistics();
+  const read: { packed: PackedTerms; acronyms: Acronym[] }[] = docs.map((doc) => {
+    const analysed = analyseText(doc.text);
+    const acronyms = findAcronyms(doc.text);
+    const terms = extractTerms(analysed, acronyms);
+    return { packed: packTerms(terms, statistics.add(terms, analysed), acronyms), acronyms };
+  });
+  const vectors = docs.map((doc, index) =>
+    termVector(read[index]!.packed, read[index]!.acronyms, doc.text, statistics),
+  );
+  const related = findRelated(
+    docs.map((doc) => doc.slug),
+    vectors,
+    options,
+  );
+  return new Map(docs.map((doc, index) => [doc.slug, related[index]!]));
+}
+
+const seeds = loadSeedPapers().map((paper) => ({ slug: paper.slug, text: paper.plainText }));
+const exact = relate(seeds);
+const indexed = relate(seeds, { exhaustiveUpTo: 0 });
+
+describe('findRelated on the seed abstracts', () => {
+  it('lists five other papers each, most similar first, with scores in 0..1 and shared terms', () => {
+    for (const [slug, related] of exact) {
+      expect(related).toHaveLength(5);
+      expect(related.map((paper) => paper.slug)).not.toContain(slug);
+      const scores = related.map((paper) => paper.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      for (const paper of related) {
+        expect(paper.score).toBeGreaterThan(0);
+        expect(paper.score).toBeLessThanOrEqual(1);
+        expect(paper.terms.length).toBeGreaterThanOrEqual(1);
+        expect(paper.terms.length).toBeLessThanOrEqual(5);
+      }
+    }
+  });
+
+  it('gives a pair the same score from both sides', () => {
+    let mutual = 0;
+    for (const [slug, related] of exact) {
+      for (const paper of related) {
+        const back = exact.get(paper.slug)!.find((other) => other.slug === slug);
+        if (!back) continue;
+        mutual += 1;
+        expect(back.score).toBe(paper.score);
+      }
+    }
+    expect(mutual).toBeGreaterThan(20);
+  });
+
+  it('relates papers about the same thing, explained by the terms they share', () => {
+    const slugOf = (fragment: string) => seedContaining(loadSeedPapers(), fragment).slug;
+    const offlineRl = exact.get(slugOf('contrastive preference learning'))!;
+    expect(offlineRl.map((paper) => paper.slug).slice(0, 2)).toEqual(
+      expect.arrayContaining([slugOf('dataset distillation'), slugOf('offline domain randomization')]),
+    );
+    expect(offlineRl[0]!.terms).toEqual(expect.arrayContaining(['offline', 'RL']));
+    const molecules = exact.get(slugOf('QM9, QMugs'))!;
+    expect(molecules[0]!.slug).toBe(slugOf('MolecularIQ'));
+  });
+
+  it('is deterministic: the same corpus gives the same lists, byte for byte', () => {
+    expect(JSON.stringify([...relate(seeds)])).toBe(JSON.stringify([...exact]));
+  });
+
+  it('finds through the inverted index the closest paper the exhaustive search finds', () => {
+    let same = 0;
+    for (const [slug, related] of exact) {
+      const viaIndex = indexed.get(slug)!;
+      expect(viaIndex.map((paper) => paper.slug)).not.toContain(slug);
+      if (viaIndex[0]?.slug === related[0]!.slug) same += 1;
+      // Whatever the index proposes is scored exactly, so it agrees where both list a paper.
+      for (const paper of viaIndex) {
+        const inExact = related.find((other) => other.slug === paper.slug);
+        if (inExact) expect(paper.score).toBe(inExact.score);
+      }
+    }
+    expect(same / exact.size).toBeGreaterThan(0.9);
+  });
+});
+
+describe('findRelated on a synthetic corpus', () => {
+  const topics = [
+    'graph neural networks message passing node classification',
+    'protein folding structure prediction amino acids',
+    'speech recognition acoustic models spoken audio',
+  ];
+  const docs: Doc[] = topics.flatMap((topic, group) =>
+    Array.from({ length: 12 }, (_, index) => ({
+      slug: `g${group}-p${String(index).padStart(2, '0')}`,
+      text: `We study ${topic}. Our ${topic.split(' ').slice(index % 3).join(' ')} results. Variant ${index}.`,
+    })),
+  );
+
+  it('keeps every related paper within its own subject, through the index too', () => {
+    for (const related of [relate(docs), relate(docs, { exhaustiveUpTo: 0 })]) {
+      for (const [slug, list] of related) {
+        expect(list).toHaveLength(5);
+        for (const paper of list) expect(paper.slug.slice(0, 2)).toBe(slug.slice(0, 2));
+      }
+    }
+  });
+
+  it('breaks ties by slug', () => {
+    const twins = [
+      { slug: 'b-twin', text: 'Quantum error correction codes. Quantum error correction codes.' },
+      { slug: 'a-twin', text: 'Quantum error correction codes. Quantum error correction codes.' },
+      { slug: 'query', text: 'Quantum error correction codes are studied here.' },
+      { slug: 'unrelated', text: 'Speech recognition with acoustic models.' },
+    ];
+    const related = relate(twins).get('query')!;
+    expect(related.map((paper) => paper.slug)).toEqual(['a-twin', 'b-twin']);
+    expect(related[0]!.score).toBe(related[1]!.score);
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  analyseText,
+  isAcronymLike,
+  isContentWord,
+  isGenericWord,
+  splitSentences,
+  stripAcronymPlural,
+  wordKey,
+} from '../../src/lib/terms';
+
+const words = (text: string) => analyseText(text).words.map((word) => word.text);
+const keys = (text: string) => analyseText(text).words.map(wordKey);
+const content = (text: string) =>
+  analyseText(text)
+    .words.filter(isContentWord)
+    .map((word) => word.text);
+
+describe('splitSentences', () => {
+  it('splits at full stops before a capital, not after e.g. or i.i.d.', () => {
+    const text = 'We use priors (e.g., PCA) on i.i.d. data. The results hold. Finally, we stop.';
+    expect(splitSentences(text).map((sentence) => sentence.text)).toEqual([
+      'We use priors (e.g., PCA) on i.i.d. data.',
+      'The results hold.',
+      'Finally, we stop.',
+    ]);
+  });
+
+  it('splits where the dump lost the space after a full stop', () => {
+    expect(splitSentences('accelerating chemical science.With LLMs, we plan.')).toHaveLength(2);
+  });
+
+  it('keeps each sentence at its offsets in the text', () => {
+    const text = 'First one.  Second one!';
+    for (const sentence of splitSentences(text)) {
+      expect(text.slice(sentence.start, sentence.end)).toBe(sentence.text);
+    }
+  });
+});
+
+describe('analyseText', () => {
+  it('keeps hyphenated compounds and model names whole, without possessives', () => {
+    expect(words("Qwen2.5-VL-7B's multi-task learning (MTL).")).toEqual([
+      'Qwen2.5-VL-7B',
+      'multi-task',
+      'learning',
+      'MTL',
+    ]);
+  });
+
+  it('knows each word’s sentence and its pieces', () => {
+    const [first, second] = analyseText('Sim-to-real works. RL fails.').words.filter(
+      (word) => word.text !== 'works',
+    );
+    expect(first!.parts.map((part) => part.text)).toEqual(['Sim', 'to', 'real']);
+    expect(second!.sentence).toBe(1);
+  });
+
+  it('finds no words inside URLs', () => {
+    expect(words('Code at https://github.com/apple/ml-selfreflect and www.example.org today.')).toEqual([
+      'Code',
+      'at',
+      'and',
+      'today',
+    ]);
+  });
+});
+
+describe('term keys', () => {
+  it('give plurals and case variants of a word the same key (Porter stems)', () => {
+    expect(keys('diffusion models')).toEqual(keys('Diffusion model'));
+    expect(keys('optimization')).toEqual(keys('optimizing'));
+  });
+
+  it('keep acronyms by case, without their plural s', () => {
+    expect(keys('LLMs LLM DRAs')).toEqual(['LLM', 'LLM', 'DRA']);
+    expect(keys('RL')).not.toEqual(keys('rl'));
+  });
+
+  it('treat inner capitals as acronyms or names, a sentence capital as a word', () => {
+    expect(isAcronymLike('scRNA')).toBe(true);
+    expect(isAcronymLike('TreeBench')).toBe(true);
+    expect(isAcronymLike('Offline')).toBe(false);
+    expect(stripAcronymPlural('GNNs')).toBe('GNN');
+    expect(stripAcronymPlural('bias')).toBe('bias');
+  });
+});
+
+describe('stop words and generic words', () => {
+  it('drops the stopword package’s English list and the function words it lacks', () => {
+    expect(content('the model of its own via a novel approach')).toEqual(['model', 'approach']);
+  });
+
+  it('drops numbers and research rhetoric, keeps subject words', () => {
+    expect(content('we propose 3 state-of-the-art methods that significantly outperform GNNs')).toEqual([
+      'methods',
+      'GNNs',
+    ]);
+  });
+
+  it('marks nouns every abstract uses as generic, not subject words', () => {
+    const [method, results, affinity] = analyseText('method results affinity').words;
+    expect(isGenericWord(method!)).toBe(true);
+    expect(isGenericWord(results!)).toBe(true);
+    expect(isGenericWord(affinity!)).toBe(false);
+  });
+});
