@@ -39,7 +39,12 @@ async function basePapers(count: number): Promise<BasePaper[]> {
   return base.papers;
 }
 
-function report(papers: number, seconds: number, cpuSeconds: number, timings: EnrichTimings): string {
+function report(
+  papers: number,
+  seconds: number,
+  cpuSeconds: number,
+  timings: EnrichTimings,
+): string {
   const step = (ms = 0) => (ms / 1000).toFixed(1);
   const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
   return (

@@ -35,14 +35,12 @@ function nouns(words: string[]): string {
   return String.raw`(?:${alternatives.join('|')})s?\b(?!\s+[A-Z][a-z])`;
 }
 
-const ARTIFACT = nouns(
-  [
-    ...['method', 'model', 'framework', 'algorithm', 'approach', 'architecture', 'technique'],
-    ...['module', 'pipeline', 'system', 'strategy', 'procedure', 'recipe', 'paradigm', 'estimator'],
-    ...['objective', 'mechanism', 'solver', 'network', 'scheme', 'variant', 'agent', 'metric'],
-    ...['engine', 'optimizer', 'policy', 'loss', 'layer', 'operator', 'tool', 'cache', 'learner'],
-  ],
-);
+const ARTIFACT = nouns([
+  ...['method', 'model', 'framework', 'algorithm', 'approach', 'architecture', 'technique'],
+  ...['module', 'pipeline', 'system', 'strategy', 'procedure', 'recipe', 'paradigm', 'estimator'],
+  ...['objective', 'mechanism', 'solver', 'network', 'scheme', 'variant', 'agent', 'metric'],
+  ...['engine', 'optimizer', 'policy', 'loss', 'layer', 'operator', 'tool', 'cache', 'learner'],
+]);
 const BENCHMARK = nouns(['benchmark', 'leaderboard']);
 const TESTBED = nouns(['testbed', 'test suite', 'evaluation suite']);
 const DATASET = String.raw`${nouns(['dataset', 'data set', 'corpus', 'corpora'])}(?! (?:generator|distillation))`;
@@ -70,8 +68,17 @@ const SIGNALS: Record<ContributionType, Signal[]> = {
     { pattern: made(ARTIFACT), weight: 2, hint: MAKES },
     { pattern: described(ARTIFACT), weight: 2, hint: APPOSITIVE_HINT },
     { pattern: NAMED_METHOD, weight: 2, hint: /\(/ },
-    { pattern: new RegExp(String.raw`\b(?:[Oo]ur|[Tt]he proposed|[Aa] novel|[Aa] new)\s+(?:[\w-]+\s+)?${ARTIFACT}`), weight: 1 },
-    { pattern: /\b(?:outperform(?:s|ing)?|surpass(?:es|ing)?)\b[^.]{0,80}\b(?:baselines?|state[- ]of[- ]the[- ]art|prior|existing|previous)\b/i, weight: 1 },
+    {
+      pattern: new RegExp(
+        String.raw`\b(?:[Oo]ur|[Tt]he proposed|[Aa] novel|[Aa] new)\s+(?:[\w-]+\s+)?${ARTIFACT}`,
+      ),
+      weight: 1,
+    },
+    {
+      pattern:
+        /\b(?:outperform(?:s|ing)?|surpass(?:es|ing)?)\b[^.]{0,80}\b(?:baselines?|state[- ]of[- ]the[- ]art|prior|existing|previous)\b/i,
+      weight: 1,
+    },
   ],
   benchmark: [
     { pattern: made(BENCHMARK), weight: 3, hint: /benchmark|leaderboard/i },
@@ -97,21 +104,57 @@ const SIGNALS: Record<ContributionType, Signal[]> = {
     { pattern: /\bwe (?:also )?(?:establish|characteri[sz]e)\b/i, weight: 1 },
     { pattern: /\b(?:theorem|provabl[ey]|provable)\b/i, weight: 1 },
     { pattern: /\bbounds?\b/i, weight: 1 },
-    { pattern: /\b(?:theoretical|provable|statistical|performance|formal) guarantees?\b/i, weight: 1 },
-    { pattern: /\b(?:sample complexity|minimax|converges? (?:at|with) (?:the|a) rate|convergence rate|(?:weakly|strongly) consistent|almost surely)\b/i, weight: 1 },
-    { pattern: /\btheoretical(?:ly)? (?:analysis|results?|foundations?|framework|predictions?)\b|\btheoretically\b/i, weight: 1 },
+    {
+      pattern: /\b(?:theoretical|provable|statistical|performance|formal) guarantees?\b/i,
+      weight: 1,
+    },
+    {
+      pattern:
+        /\b(?:sample complexity|minimax|converges? (?:at|with) (?:the|a) rate|convergence rate|(?:weakly|strongly) consistent|almost surely)\b/i,
+      weight: 1,
+    },
+    {
+      pattern:
+        /\btheoretical(?:ly)? (?:analysis|results?|foundations?|framework|predictions?)\b|\btheoretically\b/i,
+      weight: 1,
+    },
   ],
   empirical: [
-    { pattern: /\b(?:empirical|systematic|comprehensive|large-scale|controlled|first) (?:study|analysis|investigation)\b/i, weight: 2 },
-    { pattern: /\b(?:this (?:paper|work|study)|we) (?:investigates?|examines?|studies|study|analy[sz]es?|revisits?)\b/i, weight: 1 },
-    { pattern: /\b(?:our|these) (?:findings|analysis|results) (?:show|suggest|reveal|indicate|demonstrate|highlight|hold)\b|\bour findings\b/i, weight: 1 },
-    { pattern: /\bwe (?:find|observe|reveal|demonstrate) that\b|\bwe (?:recall and )?document\b/i, weight: 1 },
-    { pattern: /\bwe (?:validate|confirm|verify) empirically\b|\bour understanding of\b/i, weight: 1 },
-    { pattern: /\b(?:controlled|quantitative) experiments\b|\bsystematic (?:evaluation|analysis)\b/i, weight: 1 },
+    {
+      pattern:
+        /\b(?:empirical|systematic|comprehensive|large-scale|controlled|first) (?:study|analysis|investigation)\b/i,
+      weight: 2,
+    },
+    {
+      pattern:
+        /\b(?:this (?:paper|work|study)|we) (?:investigates?|examines?|studies|study|analy[sz]es?|revisits?)\b/i,
+      weight: 1,
+    },
+    {
+      pattern:
+        /\b(?:our|these) (?:findings|analysis|results) (?:show|suggest|reveal|indicate|demonstrate|highlight|hold)\b|\bour findings\b/i,
+      weight: 1,
+    },
+    {
+      pattern: /\bwe (?:find|observe|reveal|demonstrate) that\b|\bwe (?:recall and )?document\b/i,
+      weight: 1,
+    },
+    {
+      pattern: /\bwe (?:validate|confirm|verify) empirically\b|\bour understanding of\b/i,
+      weight: 1,
+    },
+    {
+      pattern:
+        /\b(?:controlled|quantitative) experiments\b|\bsystematic (?:evaluation|analysis)\b/i,
+      weight: 1,
+    },
   ],
   position: [
     { pattern: /\bposition paper\b|\bthis position\b/i, weight: 3 },
-    { pattern: /\bwe argue\b|\bwe (?:call for|advocate|urge)\b|\bcall on the community\b/i, weight: 2 },
+    {
+      pattern: /\bwe argue\b|\bwe (?:call for|advocate|urge)\b|\bcall on the community\b/i,
+      weight: 2,
+    },
     { pattern: /\bas a community\b|\bwe should\b/i, weight: 1 },
   ],
 };
@@ -174,18 +217,8 @@ const CODE_RELEASE: RegExp[] = [
 
 /** True when the paper links to code or says its code is (or will be) released. */
 export function hasCode(plainText: string, links: readonly Link[]): boolean {
-  return links.some((link) => link.kind === 'code') || CODE_RELEASE.some((pattern) => pattern.test(plainText));
-}
-
-export function __debugSignals(plainText: string) {
-  const sentences = splitSentences(plainText).map((sentence) => sentence.text);
-  const out: string[] = [];
-  for (const type of TYPE_ORDER)
-    sentences.forEach((sentence, i) =>
-      SIGNALS[type].forEach((signal, j) => {
-        const m = signal.pattern.exec(sentence);
-        if (m) out.push(`${type}#${j} s${i} w${signal.weight}: ${m[0]}`);
-      }),
-    );
-  return out;
+  return (
+    links.some((link) => link.kind === 'code') ||
+    CODE_RELEASE.some((pattern) => pattern.test(plainText))
+  );
 }

@@ -109,10 +109,15 @@ function finishPaper(
     tags,
     types: contributionTypes(paper.plainText),
     hasCode: hasCode(paper.plainText, paper.links),
-    keywords: selectKeywords(unpackTerms(terms, statistics, acronyms), paper.plainText, statistics, {
-      name: paper.name,
-      title: paper.title,
-    }),
+    keywords: selectKeywords(
+      unpackTerms(terms, statistics, acronyms),
+      paper.plainText,
+      statistics,
+      {
+        name: paper.name,
+        title: paper.title,
+      },
+    ),
     acronyms,
     related,
   };

@@ -65,7 +65,9 @@ interface Tally {
 
 /** Text between two words of a phrase: only spaces, so a phrase never spans punctuation. */
 function adjacent(text: string, previous: Word, next: Word): boolean {
-  return previous.sentence === next.sentence && /^[ \t]+$/.test(text.slice(previous.end, next.start));
+  return (
+    previous.sentence === next.sentence && /^[ \t]+$/.test(text.slice(previous.end, next.start))
+  );
 }
 
 /** Adverbs ("initially", "jointly") describe how, never what: they end a key phrase like a stop word. */
@@ -103,14 +105,14 @@ function contentRuns(analysed: AnalysedText): Run[] {
 
 function countOccurrences(text: string, phrase: string): number {
   const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
-  return text.match(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}s?(?![\\p{L}\\p{N}])`, 'giu'))?.length ?? 0;
+  return (
+    text.match(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}s?(?![\\p{L}\\p{N}])`, 'giu'))?.length ?? 0
+  );
 }
 
 /** The key a text would have as a term: `Diffusion Models` → `diffus model`. */
 export function keyOf(text: string): string {
-  return analyseText(text)
-    .words.map(wordKey)
-    .join(' ');
+  return analyseText(text).words.map(wordKey).join(' ');
 }
 
 /**
@@ -145,9 +147,7 @@ export function extractTerms(analysed: AnalysedText, acronyms: readonly Acronym[
   for (const { term, spellings } of tallies.values()) {
     if (dominated.has(term.key) && !term.acronym && !term.expands) term.dominated = true;
     if (spellings) {
-      const [best] = [...spellings.values()].sort(
-        (a, b) => b.count - a.count || a.start - b.start,
-      );
+      const [best] = [...spellings.values()].sort((a, b) => b.count - a.count || a.start - b.start);
       term.start = best!.start;
       term.end = best!.end;
     }
@@ -202,7 +202,10 @@ function tally(
   entry.term.count += 1;
   if (!entry.spellings && spelling === entry.firstSpelling) return;
   entry.spellings ??= new Map([
-    [entry.firstSpelling, { count: entry.term.count - 1, start: entry.term.start, end: entry.term.end }],
+    [
+      entry.firstSpelling,
+      { count: entry.term.count - 1, start: entry.term.start, end: entry.term.end },
+    ],
   ]);
   const seen = entry.spellings.get(spelling);
   if (seen) seen.count += 1;
@@ -544,9 +547,9 @@ function choose(
       continue;
     }
     if (chosen.some((kept) => repeats(candidate, kept, GENERIC_STEMS))) continue;
-    const fresh = candidate.labels().filter(
-      (label) => !labels.some((kept) => kept.toLowerCase() === label.toLowerCase()),
-    );
+    const fresh = candidate
+      .labels()
+      .filter((label) => !labels.some((kept) => kept.toLowerCase() === label.toLowerCase()));
     if (fresh.length === 0 || labels.length + fresh.length > MAX_KEYWORDS) continue;
     chosen.push(candidate);
     labels.push(...fresh);

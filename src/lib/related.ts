@@ -264,9 +264,7 @@ export function findRelated(
       const [low, high] = other < paper ? [other, paper] : [paper, other];
       return { other, score: cosine(vectors[low]!, vectors[high]!) };
     });
-    candidates.sort(
-      (x, y) => y.score - x.score || compareText(slugs[x.other]!, slugs[y.other]!),
-    );
+    candidates.sort((x, y) => y.score - x.score || compareText(slugs[x.other]!, slugs[y.other]!));
     return candidates
       .filter((candidate) => candidate.score > 0)
       .slice(0, RELATED_COUNT)

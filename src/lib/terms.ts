@@ -109,7 +109,15 @@ const RHETORIC_WORDS = [
   ...['popular', 'several', 'numerous', 'multiple', 'single', 'certain', 'additional'],
   ...['relevant', 'related', 'corresponding', 'main', 'major', 'minor', 'initial', 'final'],
   ...['efficiently', 'accurately', 'robustly', 'directly', 'jointly', 'explicitly', 'simply'],
-  ...['clearly', 'easily', 'readily', 'naturally', 'inherently', 'simultaneously', 'best-performing'],
+  ...[
+    'clearly',
+    'easily',
+    'readily',
+    'naturally',
+    'inherently',
+    'simultaneously',
+    'best-performing',
+  ],
   ...['top-performing', 'well-trained', 'far', 'beyond', 'nearly', 'approximately', 'roughly'],
   ...['write', 'writes', 'face', 'faces', 'aware', 'similar', 'advanced', 'growing', 'promise'],
   ...['collect', 'collecting', 'adapt', 'adapts', 'pay', 'emerge', 'emerges', 'emerging'],
@@ -118,7 +126,17 @@ const RHETORIC_WORDS = [
   ...['decrease', 'decreases', 'decreasing', 'invest', 'investing', 'interpret', 'interpreting'],
   ...['optimizing', 'derive', 'derives', 'derived', 'latter', 'former', 'represent', 'represents'],
   ...['steer', 'steers', 'assess', 'assesses', 'assessing', 'evaluate', 'evaluates', 'evaluated'],
-  ...['evaluating', 'careful', 'claim', 'claims', 'claiming', 'argue', 'argues', 'apply', 'applies'],
+  ...[
+    'evaluating',
+    'careful',
+    'claim',
+    'claims',
+    'claiming',
+    'argue',
+    'argues',
+    'apply',
+    'applies',
+  ],
   ...['applied', 'applying', 'bridge', 'bridging', 'reduce', 'reduces', 'reducing', 'reduced'],
   ...['handle', 'handles', 'handling', 'explain', 'explains', 'identify', 'identifies'],
   ...['identifying', 'identified', 'determine', 'determines', 'possess', 'possesses', 'learn'],
@@ -195,9 +213,10 @@ const POSSESSIVE = /['\u2019]s$/;
  * (the next word is lower-case).
  */
 const SENTENCE_BREAK =
-  /(?<=[.!?]["\u201d')\]]?)\s+(?=["\u201c(\[]?[\p{Lu}\p{N}])|(?<=\p{Ll}{2}[.!?])(?=\p{Lu}\p{Ll})/gu;
+  /(?<=[.!?]["\u201d')\]]?)\s+(?=["\u201c([]?[\p{Lu}\p{N}])|(?<=\p{Ll}{2}[.!?])(?=\p{Lu}\p{Ll})/gu;
 /** Abbreviations whose full stop is followed by a capital without ending the sentence. */
-const NON_FINAL_ABBREVIATION = /\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|Sec|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Dr|Mr|Ms|No)\.$/i;
+const NON_FINAL_ABBREVIATION =
+  /\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|Sec|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|Dr|Mr|Ms|No)\.$/i;
 
 /** Splits a text into sentences with their offsets. */
 export function splitSentences(text: string): Sentence[] {

@@ -85,7 +85,10 @@ function isCaseSensitiveToken(token: string): boolean {
 }
 
 function compileTermTokens(term: string): TermToken[] {
-  const pieces = term.trim().split(/[\s\-\u2010\u2011]+/).filter(Boolean);
+  const pieces = term
+    .trim()
+    .split(/[\s\-\u2010\u2011]+/)
+    .filter(Boolean);
   return pieces.map((piece, index) => {
     const prefix = index === pieces.length - 1 && piece.endsWith('*');
     const text = prefix ? piece.slice(0, -1) : piece;
@@ -109,14 +112,20 @@ export function compileTopics(taxonomy: Taxonomy): TopicMatcher {
     for (const term of topic.terms) {
       const tokens = compileTermTokens(term);
       if (tokens.length === 0) continue;
-      const signature = tokens.map((t) => `${t.caseSensitive ? '=' : '~'}${t.key}${t.prefix ? '*' : ''}`).join(' ');
+      const signature = tokens
+        .map((t) => `${t.caseSensitive ? '=' : '~'}${t.key}${t.prefix ? '*' : ''}`)
+        .join(' ');
       const existing = bySignature.get(signature);
       if (existing) {
         existing.topics.add(index);
         continue;
       }
       const single = tokens.length === 1 && !tokens[0]!.caseSensitive;
-      const compiled: CompiledTerm = { tokens, weight: single ? SINGLE_WORD_WEIGHT : 1, topics: new Set([index]) };
+      const compiled: CompiledTerm = {
+        tokens,
+        weight: single ? SINGLE_WORD_WEIGHT : 1,
+        topics: new Set([index]),
+      };
       bySignature.set(signature, compiled);
       indexTerm(matcher, compiled);
     }
@@ -159,7 +168,8 @@ function toMatchParts(analysed: AnalysedText): MatchPart[] {
 }
 
 function tokenMatches(token: TermToken, part: MatchPart): boolean {
-  if (token.caseSensitive) return token.prefix ? part.exact.startsWith(token.key) : part.exact === token.key;
+  if (token.caseSensitive)
+    return token.prefix ? part.exact.startsWith(token.key) : part.exact === token.key;
   return token.prefix ? part.lower.startsWith(token.key) : part.lower === token.key;
 }
 
@@ -195,7 +205,11 @@ function longestAt(
   const part = parts[start]!;
   let length = 0;
   let terms: CompiledTerm[] = [];
-  for (const list of [matcher.exact.get(part.exact), matcher.lower.get(part.lower), matcher.prefixed]) {
+  for (const list of [
+    matcher.exact.get(part.exact),
+    matcher.lower.get(part.lower),
+    matcher.prefixed,
+  ]) {
     for (const term of list ?? []) {
       const matched = matchLength(term, parts, start);
       if (matched > length) {
@@ -304,7 +318,13 @@ function nameHits(analysed: AnalysedText, hits: TermHit[]): TermHit[] {
       const named = names.has(word.text) || word.parts.some((part) => names.has(part.text));
       if (named && word.sentence !== description.sentence && !mentioned.has(word.sentence)) {
         mentioned.add(word.sentence);
-        extra.push({ sentence: word.sentence, start: word.start, end: word.end, weight: 1, topics });
+        extra.push({
+          sentence: word.sentence,
+          start: word.start,
+          end: word.end,
+          weight: 1,
+          topics,
+        });
       }
     }
   }
@@ -371,8 +391,4 @@ export function assignTopics(
   }
   if (scores[0]) return [scores[0].slug];
   return matcher.topics.some((topic) => topic.slug === FALLBACK_TOPIC) ? [FALLBACK_TOPIC] : [];
-}
-export function __debugHits(matcher: TopicMatcher, analysed: AnalysedText) {
-  const h = findHits(matcher, toMatchParts(analysed));
-  return [...h, ...nameHits(analysed, h)];
 }

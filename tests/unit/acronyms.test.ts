@@ -9,9 +9,9 @@ describe('findAcronyms', () => {
   });
 
   it('takes only as many words as the letters need', () => {
-    expect(findAcronyms('A fundamental problem in multi-task learning (MTL) is grouping.')).toEqual([
-      { short: 'MTL', long: 'multi-task learning' },
-    ]);
+    expect(findAcronyms('A fundamental problem in multi-task learning (MTL) is grouping.')).toEqual(
+      [{ short: 'MTL', long: 'multi-task learning' }],
+    );
   });
 
   it('drops the plural s of the short form and keeps the long form as written', () => {
@@ -21,9 +21,9 @@ describe('findAcronyms', () => {
   });
 
   it('matches letters inside words, and lowers a capital that only starts the sentence', () => {
-    expect(findAcronyms('Single-cell RNA sequencing (scRNA-seq) enables the study of cells.')).toEqual([
-      { short: 'scRNA-seq', long: 'single-cell RNA sequencing' },
-    ]);
+    expect(
+      findAcronyms('Single-cell RNA sequencing (scRNA-seq) enables the study of cells.'),
+    ).toEqual([{ short: 'scRNA-seq', long: 'single-cell RNA sequencing' }]);
     expect(findAcronyms('Large language models (LLMs) are everywhere.')).toEqual([
       { short: 'LLM', long: 'large language models' },
     ]);
@@ -33,15 +33,19 @@ describe('findAcronyms', () => {
   });
 
   it('reads a name followed by its expansion in parentheses', () => {
-    expect(findAcronyms('We propose ETAP (Ensemble Task Affinity Predictor), a framework.')).toEqual([
-      { short: 'ETAP', long: 'Ensemble Task Affinity Predictor' },
-    ]);
+    expect(
+      findAcronyms('We propose ETAP (Ensemble Task Affinity Predictor), a framework.'),
+    ).toEqual([{ short: 'ETAP', long: 'Ensemble Task Affinity Predictor' }]);
   });
 
   it('ignores asides and expansions whose words do not start with its letters', () => {
-    expect(findAcronyms('In latent spaces (e.g., obtained through PCA), cells overlap.')).toEqual([]);
+    expect(findAcronyms('In latent spaces (e.g., obtained through PCA), cells overlap.')).toEqual(
+      [],
+    );
     expect(
-      findAcronyms('We break it by Dropping the Positional Embeddings of LMs after training (DroPE).'),
+      findAcronyms(
+        'We break it by Dropping the Positional Embeddings of LMs after training (DroPE).',
+      ),
     ).toEqual([]);
     expect(findAcronyms('SEAL-0 (main) and results (see Table 1) differ.')).toEqual([]);
   });

@@ -17,9 +17,9 @@ describe('contributionTypes', () => {
   });
 
   it('reads a dataset, and not a dataset distillation algorithm', () => {
-    expect(contributionTypes('We construct the Webscale-RL dataset, containing 1.2 million examples.')).toEqual([
-      'dataset',
-    ]);
+    expect(
+      contributionTypes('We construct the Webscale-RL dataset, containing 1.2 million examples.'),
+    ).toEqual(['dataset']);
     expect(
       contributionTypes('We develop an efficient dataset distillation algorithm for regression.'),
     ).toEqual(['method']);
@@ -66,8 +66,12 @@ describe('contributionTypes', () => {
 
 describe('hasCode', () => {
   it('is true when the paper links to code', () => {
-    expect(hasCode('See our repository.', [{ url: 'https://github.com/a/b', kind: 'code' }])).toBe(true);
-    expect(hasCode('See our project page.', [{ url: 'https://a.org', kind: 'project' }])).toBe(false);
+    expect(hasCode('See our repository.', [{ url: 'https://github.com/a/b', kind: 'code' }])).toBe(
+      true,
+    );
+    expect(hasCode('See our project page.', [{ url: 'https://a.org', kind: 'project' }])).toBe(
+      false,
+    );
   });
 
   it('is true when the paper says its code is or will be released', () => {

@@ -68,7 +68,10 @@ describe('findRelated on the seed abstracts', () => {
     const slugOf = (fragment: string) => seedContaining(loadSeedPapers(), fragment).slug;
     const offlineRl = exact.get(slugOf('contrastive preference learning'))!;
     expect(offlineRl.map((paper) => paper.slug).slice(0, 2)).toEqual(
-      expect.arrayContaining([slugOf('dataset distillation'), slugOf('offline domain randomization')]),
+      expect.arrayContaining([
+        slugOf('dataset distillation'),
+        slugOf('offline domain randomization'),
+      ]),
     );
     expect(offlineRl[0]!.terms).toEqual(expect.arrayContaining(['offline', 'RL']));
     const molecules = exact.get(slugOf('QM9, QMugs'))!;
@@ -104,7 +107,10 @@ describe('findRelated on a synthetic corpus', () => {
   const docs: Doc[] = topics.flatMap((topic, group) =>
     Array.from({ length: 12 }, (_, index) => ({
       slug: `g${group}-p${String(index).padStart(2, '0')}`,
-      text: `We study ${topic}. Our ${topic.split(' ').slice(index % 3).join(' ')} results. Variant ${index}.`,
+      text: `We study ${topic}. Our ${topic
+        .split(' ')
+        .slice(index % 3)
+        .join(' ')} results. Variant ${index}.`,
     })),
   );
 

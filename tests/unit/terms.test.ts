@@ -57,12 +57,9 @@ describe('analyseText', () => {
   });
 
   it('finds no words inside URLs', () => {
-    expect(words('Code at https://github.com/apple/ml-selfreflect and www.example.org today.')).toEqual([
-      'Code',
-      'at',
-      'and',
-      'today',
-    ]);
+    expect(
+      words('Code at https://github.com/apple/ml-selfreflect and www.example.org today.'),
+    ).toEqual(['Code', 'at', 'and', 'today']);
   });
 });
 
@@ -92,10 +89,9 @@ describe('stop words and generic words', () => {
   });
 
   it('drops numbers and research rhetoric, keeps subject words', () => {
-    expect(content('we propose 3 state-of-the-art methods that significantly outperform GNNs')).toEqual([
-      'methods',
-      'GNNs',
-    ]);
+    expect(
+      content('we propose 3 state-of-the-art methods that significantly outperform GNNs'),
+    ).toEqual(['methods', 'GNNs']);
   });
 
   it('marks nouns every abstract uses as generic, not subject words', () => {

@@ -34,7 +34,9 @@ describe('term matching', () => {
 
   it('matches a hyphen as a space and a trailing * as any ending', () => {
     expect(signalled('A multi task setup.')).toEqual(['quantization']);
-    expect(signalled('We quantize weights; quantized weights are small.')).toEqual(['quantization']);
+    expect(signalled('We quantize weights; quantized weights are small.')).toEqual([
+      'quantization',
+    ]);
   });
 
   it('singularises consistently, even where English does not', () => {
@@ -65,7 +67,9 @@ describe('ranking', () => {
   });
 
   it('falls back to the only signalled topic, then to the fallback topic', () => {
-    expect(tags('A single mention of LLM here. Then nothing else.')).toEqual(['large-language-models']);
+    expect(tags('A single mention of LLM here. Then nothing else.')).toEqual([
+      'large-language-models',
+    ]);
     expect(tags('We study sorting. It is quick.')).toEqual(['other']);
   });
 

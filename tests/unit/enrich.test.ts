@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { enrichPapers } from '../../src/lib/enrich';
+import { ingestDumps, readDumpsDir } from '../../src/lib/ingest';
+import { PapersSchema } from '../../src/lib/schema';
+import { loadTaxonomy } from '../../src/lib/taxonomy';
+import { loadSeedPapers, SEED_DUMPS } from '../fixtures/taxonomy/seed-papers';
+
+const taxonomy = loadTaxonomy('content/taxonomy.yaml');
+const result = ingestDumps(readDumpsDir(SEED_DUMPS), taxonomy);
+const papers = result.papers;
+const bySlug = new Map(papers.map((paper) => [paper.slug, paper]));
+const find = (fragment: string) => papers.find((paper) => paper.plainText.includes(fragment))!;
+
+describe('enrichPapers over the seed dumps, through the ingest', () => {
+  it('keeps every seed paper, each a valid record', () => {
+    expect(papers).toHaveLength(57);
+    expect(result.problems).toEqual([]);
+    expect(() => PapersSchema.parse(papers)).not.toThrow();
+  });
+
+  it('gives every paper 1–4 known topic tags and at least one contribution type', () => {
+    const slugs = new Set(taxonomy.topics.map((topic) => topic.slug));
+    for (const paper of papers) {
+      expect(paper.tags.length, paper.slug).toBeGreaterThanOrEqual(1);
+      expect(paper.tags.length, paper.slug).toBeLessThanOrEqual(4);
+      for (const tag of paper.tags) expect(slugs.has(tag), tag).toBe(true);
+      expect(paper.types.length, paper.slug).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('gives every paper 5–10 keywords and 5 related papers that exist, each explained', () => {
+    for (const paper of papers) {
+      expect(paper.keywords.length, paper.slug).toBeGreaterThanOrEqual(5);
+      expect(paper.keywords.length, paper.slug).toBeLessThanOrEqual(10);
+      expect(paper.related, paper.slug).toHaveLength(5);
+      for (const related of paper.related) {
+        expect(bySlug.has(related.slug)).toBe(true);
+        expect(related.slug).not.toBe(paper.slug);
+        expect(related.terms.length).toBeGreaterThanOrEqual(1);
+      }
+    }
+  });
+
+  it('records defined acronyms and whether code is released', () => {
+    expect(find('JanusVLN').acronyms).toContainEqual({
+      short: 'VLN',
+      long: 'Vision-and-Language Navigation',
+    });
+    expect(find('VenusX').hasCode).toBe(true);
+    expect(find('The code and data will be released').hasCode).toBe(true);
+    expect(find('contrastive preference learning').hasCode).toBe(false);
+  });
+
+  it('gives the same records for the same input, byte for byte', () => {
+    const again = enrichPapers(loadSeedPapers(), taxonomy);
+    const first = enrichPapers(loadSeedPapers(), taxonomy);
+    expect(JSON.stringify(again)).toBe(JSON.stringify(first));
+  });
+});
