@@ -49,7 +49,8 @@ const made = (noun: string) => new RegExp(MAKE + NOUN_PHRASE + noun);
 const described = (noun: string) => new RegExp(APPOSITIVE + noun);
 /** Sentences that state what the authors made, or name an artefact with inner capitals. */
 const MAKES = /\b(?:we|this (?:paper|work|study)|our work)\s/i;
-const APPOSITIVE_HINT = /[a-z0-9][\w-]*[A-Z]|[A-Z]{2}|\b[Ww]e\s|\b[Tt]his (?:paper|work|study)\s/;
+/** An apposition: "X, a ...", "X (Y), the ...", or a coined name right before "a"/"an". */
+const APPOSITIVE_HINT = /[\w)],\s+(?:as\s+)?(?:an?|the)\s|[a-z0-9][A-Z][\w-]*\s+an?\s/;
 /** "we introduce MMI-DD (Multi-modal ... Deepfake Dataset)": the noun inside the expansion. */
 const expanded = (noun: string) =>
   new RegExp(String.raw`${MAKE}(?:the\s+)?[\w-]+\s*\((?:[^)]*\s)?${noun}\)`);

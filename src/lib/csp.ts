@@ -4,16 +4,29 @@
  * runs. Styles allow inline `style=""` because KaTeX positions math with it; style cannot run code.
  */
 import { createHash } from 'node:crypto';
+import type { Element } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { visit } from 'unist-util-visit';
 
-const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/g;
+/** Script types the browser never runs: data blocks need no hash. */
+const DATA_BLOCK = /^application\/(ld\+)?json$/i;
 
-/** Hashes of the executable inline scripts of a page (not `src=` scripts, not JSON data blocks). */
+/**
+ * Hashes of the executable inline scripts of a page (not `src=` scripts, not JSON data blocks).
+ * The page is parsed as the browser parses it: a regex would also take the `<script>` an abstract
+ * quotes inside an attribute (a KaTeX error's `title`) for a tag, and miss the page's real scripts.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\ssrc=/.test(attributes) || /type="application\/(ld\+)?json"/.test(attributes)) continue;
+  visit(fromHtml(html), 'element', (element: Element) => {
+    if (element.tagName !== 'script') return;
+    const { src, type } = element.properties;
+    if (src !== undefined || DATA_BLOCK.test(String(type ?? ''))) return;
+    const body = element.children
+      .map((child) => (child.type === 'text' ? child.value : ''))
+      .join('');
     hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  }
+  });
   return [...hashes].sort();
 }
 

@@ -70,7 +70,7 @@ function adjacent(text: string, previous: Word, next: Word): boolean {
   );
 }
 
-/** Adverbs ("initially", "jointly") describe how, never what: they end a key phrase like a stop word. */
+/** Adverbs ("initially", "jointly") say how, never what: they end a key phrase like a stop word. */
 const ADVERB = /\p{Ll}{2}ly$/u;
 
 /** A run of adjacent content words, with their keys and generic flags worked out once. */

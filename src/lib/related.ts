@@ -149,14 +149,17 @@ function sharedTerms(a: TermVector, b: TermVector): string[] {
     else j++;
   }
   shared.sort((x, y) => y.contribution - x.contribution || x.index - y.index);
-  const primary = shared.filter(({ index }) => !a.secondary(index));
   const chosen: string[] = [];
   // Pieces of an expansion explain only when nothing else is shared.
-  for (const { index } of primary.length > 0 ? primary : shared) {
-    const label = a.label(index);
-    if (repeatsChosen(label, chosen)) continue;
-    chosen.push(label);
-    if (chosen.length === SHARED_TERMS) break;
+  for (const allowSecondary of [false, true]) {
+    for (const { index } of shared) {
+      if (!allowSecondary && a.secondary(index)) continue;
+      const label = a.label(index);
+      if (repeatsChosen(label, chosen)) continue;
+      chosen.push(label);
+      if (chosen.length === SHARED_TERMS) return chosen;
+    }
+    if (chosen.length > 0) return chosen;
   }
   return chosen;
 }
@@ -177,20 +180,27 @@ interface Postings {
   weights: Float64Array;
 }
 
-/** Positions of a vector's heaviest terms (ties: lower term id). */
-function heaviest(vector: TermVector, count: number): number[] {
-  const positions = Array.from(vector.ids, (_, index) => index);
-  positions.sort(
-    (x, y) => vector.weights[y]! - vector.weights[x]! || vector.ids[x]! - vector.ids[y]!,
-  );
-  return positions.slice(0, count);
+const heaviestCache = new WeakMap<TermVector, number[]>();
+
+/** Positions of a vector's INDEXED_TERMS heaviest terms (ties: lower term id). */
+function heaviest(vector: TermVector): number[] {
+  let positions = heaviestCache.get(vector);
+  if (!positions) {
+    positions = Array.from(vector.ids, (_, index) => index);
+    positions.sort(
+      (x, y) => vector.weights[y]! - vector.weights[x]! || vector.ids[x]! - vector.ids[y]!,
+    );
+    positions.length = Math.min(positions.length, INDEXED_TERMS);
+    heaviestCache.set(vector, positions);
+  }
+  return positions;
 }
 
 /** Inverted index: term id → the papers where it weighs most among their heaviest terms. */
 function buildPostings(vectors: readonly TermVector[]): Map<number, Postings> {
   const lists = new Map<number, { paper: number; weight: number }[]>();
   vectors.forEach((vector, paper) => {
-    for (const index of heaviest(vector, INDEXED_TERMS)) {
+    for (const index of heaviest(vector)) {
       const id = vector.ids[index]!;
       const list = lists.get(id) ?? [];
       list.push({ paper, weight: vector.weights[index]! / vector.norm });
@@ -284,7 +294,7 @@ function indexCandidates(
   partial: Float64Array,
 ): number[] {
   const touched: number[] = [];
-  for (const index of heaviest(vector, INDEXED_TERMS)) {
+  for (const index of heaviest(vector)) {
     const list = postings.get(vector.ids[index]!);
     if (!list) continue;
     const weight = vector.weights[index]! / vector.norm;

@@ -2,7 +2,7 @@
  * Snippets and highlight ranges. Ranges are offsets into the returned strings, so the UI builds
  * text nodes and <mark> elements from them and never parses record text as HTML.
  */
-import { tokenize } from './text';
+import { scanTokens } from './text';
 
 /** A highlighted stretch: `[start, end)` in UTF-16 offsets of the string it belongs to. */
 export type Range = [start: number, end: number];
@@ -26,10 +26,10 @@ interface Hit {
 
 function findHits(text: string, matcher: TermMatcher): Hit[] {
   const hits: Hit[] = [];
-  for (const token of tokenize(text)) {
-    const mask = matcher(token.term);
-    if (mask !== 0) hits.push({ start: token.start, end: token.end, mask });
-  }
+  scanTokens(text, (term, start, end) => {
+    const mask = matcher(term);
+    if (mask !== 0) hits.push({ start, end, mask });
+  });
   return hits.sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
