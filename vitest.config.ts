@@ -19,8 +19,9 @@ export default defineConfig({
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time: the machines have 2 cores.
-          fileParallelism: false,
+          // One test file (one Chromium) at a time: the machines have 2 cores.
+          pool: 'forks',
+          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

@@ -94,7 +94,7 @@ describe('every paragraph of every dump is accounted for', () => {
       'g-latin1.txt:5: not valid UTF-8; save the file as UTF-8 text',
     ]);
     expect(result.papers.map((paper) => paper.sources.length).sort()).toEqual([2, 2, 2]);
-    expect(result.stats).toMatchObject({ papers: 3, duplicatesMerged: 3, paragraphs: 10 });
+    expect(result.stats).toMatchObject({ papers: 3, duplicatesMerged: 3, paragraphs: 12 });
   });
 
   it('in the seeds plus junk read together: neither hides the other', () => {

@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldText, MAX_QUERY_WORDS, parseQuery, tokenize } from '../../src/lib/search/text';
+import {
+  foldText,
+  foldWord,
+  MAX_QUERY_WORDS,
+  parseQuery,
+  tokenize,
+} from '../../src/lib/search/text';
 
 describe('foldText', () => {
   it('folds case and diacritics so "levy" finds "Lévy"', () => {
@@ -46,6 +53,36 @@ describe('tokenize', () => {
       'brain',
       'dont',
     ]);
+  });
+
+  it('finds exactly the words a Unicode-aware pattern finds, in any text', () => {
+    const word = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
+    const unit = fc.constantFrom(
+      'a',
+      'Z',
+      'é',
+      '\u0301',
+      '5',
+      ' ',
+      '-',
+      "'",
+      '’',
+      '.',
+      '𝑥',
+      '中',
+      '_',
+    );
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), (text) => {
+        const expected = [...text.matchAll(word)]
+          .filter((m) => foldWord(m[0]) !== '')
+          .map((m) => [m.index, m.index + m[0].length]);
+        const found = tokenize(text)
+          .filter((t) => !t.compound)
+          .map((t) => [t.start, t.end]);
+        expect(found).toEqual(expected);
+      }),
+    );
   });
 
   it('ignores markup characters and keeps numbers', () => {

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PapersSchema } from '../../src/lib/schema';
+import { collectErrors, launchBrowser } from '../support/browser';
+
+const siteUrl = inject('siteUrl');
+const siteDir = inject('siteDir');
+const papers = PapersSchema.parse(JSON.parse(fs.readFileSync(`${siteDir}.papers.json`, 'utf8')));
+const etap = papers.find((p) => p.name === 'ETAP')!;
+const kaleidoscope = papers.find((p) => p.name === 'Kaleidoscope')!;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function home(search = '') {
+  const page = await browser.newPage();
+  const errors = collectErrors(page);
+  await page.goto(`${siteUrl}${search}`);
+  return { page, errors };
+}
+
+const hits = (page: Page) => page.locator('[data-result-list] > li');
+const firstSlug = (page: Page) => hits(page).first().getAttribute('data-slug');
+const status = (page: Page) => page.locator('[data-search-status]').textContent();
+
+describe('search on the home page', () => {
+  it('ranks as the reader types, highlights the match, counts results and syncs the URL', async () => {
+    const { page, errors } = await home();
+    await page.locator('#search-input').pressSequentially('ETAP', { delay: 30 });
+    await expect.poll(() => firstSlug(page)).toBe(etap.slug);
+    await expect.poll(() => status(page)).toMatch(/^\d+ papers? match(es)? “ETAP”$/);
+    expect(await page.locator('.paper-list:not([data-result-list])').isVisible()).toBe(false);
+    const marks = await hits(page).first().locator('h3 mark').allTextContents();
+    expect(marks.map((m) => m.toLowerCase())).toContain('etap');
+    expect(await hits(page).first().locator('.search-snippet mark').count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('ETAP');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the results of a shared ?q= link on arrival, and tolerates typos', async () => {
+    const { page, errors } = await home('?q=kaleidoscpe');
+    await expect.poll(() => firstSlug(page)).toBe(kaleidoscope.slug);
+    expect(await page.locator('#search-input').inputValue()).toBe('kaleidoscpe');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('goes back and forward through searches and filters', async () => {
+    const { page } = await home();
+    await page.locator('#search-input').fill('ETAP');
+    await expect.poll(() => firstSlug(page)).toBe(etap.slug);
+    const facet = page.locator('a[data-facet="type"]').first();
+    const typeSlug = (await facet.getAttribute('data-tag'))!.slice('type-'.length);
+    await facet.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBe(typeSlug);
+    expect(await facet.getAttribute('aria-current')).toBe('true');
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get('type')).toBeNull();
+    await expect.poll(() => firstSlug(page)).toBe(etap.slug);
+    await page.goBack();
+    await expect.poll(() => page.locator('[data-search-results]').isHidden()).toBe(true);
+    expect(await page.locator('#search-input').inputValue()).toBe('');
+    await page.goForward();
+    await expect.poll(() => firstSlug(page)).toBe(etap.slug);
+    await page.close();
+  });
+
+  it('combines a query with a topic facet, and facet counts follow the query', async () => {
+    const { page } = await home('?q=reinforcement+learning');
+    await expect.poll(() => hits(page).count()).toBeGreaterThan(1);
+    const rl = page.locator('a[data-tag="reinforcement-learning"]');
+    const countWithQuery = Number(await rl.locator('.facet-count').textContent());
+    const staticCount = papers.filter((p) => p.tags.includes('reinforcement-learning')).length;
+    const total = Number((await status(page))!.match(/^\d+/)![0]);
+    expect(countWithQuery).toBeLessThanOrEqual(total);
+    await rl.click();
+    await expect
+      .poll(async () => Number((await status(page))!.match(/^\d+/)![0]))
+      .toBe(countWithQuery);
+    for (const slug of await hits(page).evaluateAll((items) =>
+      items.map((i) => i.getAttribute('data-slug')),
+    )) {
+      expect(papers.find((p) => p.slug === slug)!.tags).toContain('reinforcement-learning');
+    }
+    await page.locator('[data-clear]').click();
+    await expect
+      .poll(async () => (await rl.locator('.facet-count').textContent())?.trim())
+      .toBe(String(staticCount));
+    await page.close();
+  });
+
+  it('moves through results with the keyboard and opens one with Enter', async () => {
+    const { page } = await home();
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-input');
+    await page.keyboard.type('benchmark');
+    await expect.poll(() => status(page)).toMatch(/papers match “benchmark”$/);
+    expect(await hits(page).count()).toBeGreaterThan(2);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const second = await hits(page).nth(1).locator('h3 a').getAttribute('href');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe(second);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-input');
+    await page.keyboard.press('ArrowDown');
+    const first = await hits(page).first().locator('h3 a').getAttribute('href');
+    await Promise.all([page.waitForURL(`**${first}`), page.keyboard.press('Enter')]);
+    await page.goBack();
+    await page.locator('#search-input').focus();
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#search-input').inputValue()).toBe('');
+    await expect.poll(() => page.locator('[data-search-results]').isHidden()).toBe(true);
+    await page.close();
+  });
+
+  it('says when nothing matches and offers a correction and a way out', async () => {
+    const { page, errors } = await home('?q=reinforcment+lerning&type=position');
+    await expect.poll(() => page.locator('[data-no-results]').isVisible()).toBe(true);
+    await page.locator('[data-clear-filters]').click();
+    await expect.poll(() => hits(page).count()).toBeGreaterThan(0);
+    expect(new URL(page.url()).searchParams.get('type')).toBeNull();
+    await page.locator('#search-input').fill('zzqxjv');
+    await expect.poll(() => page.locator('[data-no-results]').isVisible()).toBe(true);
+    await expect.poll(() => status(page)).toBe('0 papers match “zzqxjv”');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('without JavaScript, the box submits ?q= and the page still lists every paper', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(siteUrl);
+    await page.locator('#search-input').fill('diffusion');
+    await page.locator('#search-input').press('Enter');
+    await page.waitForURL(/\?q=diffusion$/);
+    expect(await page.locator('[data-static-list] .paper-list > li').count()).toBe(57);
+    await context.close();
+  });
+});
