@@ -18,12 +18,16 @@ export const PAGE_SIZE = 100;
 
 function readPapers(file: string): Paper[] {
   if (!fs.existsSync(file)) {
-    throw new Error(`${file} does not exist: run \`npm run ingest\` (npm run build does it for you).`);
+    throw new Error(
+      `${file} does not exist: run \`npm run ingest\` (npm run build does it for you).`,
+    );
   }
   const parsed = PapersSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`${file}: record ${issue?.path.join('.')}: ${issue?.message}; re-run npm run ingest.`);
+    throw new Error(
+      `${file}: record ${issue?.path.join('.')}: ${issue?.message}; re-run npm run ingest.`,
+    );
   }
   return parsed.data;
 }
@@ -33,7 +37,8 @@ export const papers: Paper[] = readPapers(PAPERS_FILE);
 
 /** The same papers sorted by title, for the alphabetical list. */
 export const papersByTitle: Paper[] = [...papers].sort(
-  (a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.slug.localeCompare(b.slug),
+  (a, b) =>
+    a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.slug.localeCompare(b.slug),
 );
 
 /** Papers by slug, for related-paper links. */
@@ -60,7 +65,11 @@ export const dumps: DumpInfo[] = (() => {
   const byFile = new Map<string, DumpInfo>();
   for (const paper of papers) {
     for (const source of paper.sources) {
-      const dump = byFile.get(source.file) ?? { file: source.file, header: source.header, count: 0 };
+      const dump = byFile.get(source.file) ?? {
+        file: source.file,
+        header: source.header,
+        count: 0,
+      };
       dump.count += 1;
       byFile.set(source.file, dump);
     }

@@ -20,9 +20,9 @@ export interface BrokenLink {
 const URL_ATTRIBUTES = ['href', 'src', 'poster', 'action'] as const;
 
 function listFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).flatMap((entry) =>
-    entry.isFile() ? [path.join(entry.parentPath, entry.name)] : [],
-  );
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .flatMap((entry) => (entry.isFile() ? [path.join(entry.parentPath, entry.name)] : []));
 }
 
 function htmlRefs(tree: Root): { refs: string[]; ids: Set<string> } {
@@ -77,7 +77,8 @@ export function checkLinks(outDir: string, base = '/'): BrokenLink[] {
     for (const ref of refs) {
       if (ref === '' || isExternal(ref)) continue;
       if (ref.startsWith('#')) {
-        if (ref.length > 1 && !ids.has(decodeURIComponent(ref.slice(1)))) broken.push({ file: relative, ref });
+        if (ref.length > 1 && !ids.has(decodeURIComponent(ref.slice(1))))
+          broken.push({ file: relative, ref });
         continue;
       }
       const target = new URL(ref, pageUrl);

@@ -69,7 +69,8 @@ const MACROS: Record<string, (text: string) => MacroNode | MacroNode[]> = {
     data: { hName: 'span', hProperties: { className: ['small-caps'] } },
     children: [{ type: 'text', value: t }],
   }),
-  url: (t) => (isSafeHref(t) ? safeLink(t, [{ type: 'text', value: t }]) : { type: 'text', value: t }),
+  url: (t) =>
+    isSafeHref(t) ? safeLink(t, [{ type: 'text', value: t }]) : { type: 'text', value: t },
   // Citations and cross-references point into a paper the reader does not have.
   cite: () => [],
   citep: () => [],

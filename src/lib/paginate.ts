@@ -1,7 +1,8 @@
 /** Splits a list into pages of `size` items; an empty list still has one (empty) page. */
 export function paginate<T>(items: readonly T[], size: number): T[][] {
   const pages: T[][] = [];
-  for (let start = 0; start < items.length; start += size) pages.push(items.slice(start, start + size));
+  for (let start = 0; start < items.length; start += size)
+    pages.push(items.slice(start, start + size));
   return pages.length > 0 ? pages : [[]];
 }
 

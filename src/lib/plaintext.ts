@@ -4,7 +4,7 @@
  * Unicode (`12.5$\times$` → `12.5×`, `$\mathcal{O}(1)$` → `O(1)`, `$x^2$` → `x²`).
  */
 import type { Element, ElementContent, Root as HastRoot } from 'hast';
-import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
+import type { Nodes as MdastNodes } from 'mdast';
 import rehypeKatex from 'rehype-katex';
 import { unified } from 'unified';
 import { parseAbstract } from './markup';

@@ -100,7 +100,7 @@ class NeighborIndex {
   private postings = new Map<number, { doc: number[]; weight: number[] }>();
   private scores: Float64Array;
 
-  constructor(private vectors: readonly Packed[]) {
+  constructor(vectors: readonly Packed[]) {
     this.scores = new Float64Array(vectors.length);
     vectors.forEach((vector, doc) => {
       vector.ids.forEach((id, i) => {

@@ -127,4 +127,7 @@ export type Topic = z.infer<typeof TopicSchema>;
 export type Taxonomy = z.infer<typeof TaxonomySchema>;
 
 /** The fields ingest derives from one abstract alone, before corpus-wide enrichment adds the rest. */
-export type BasePaper = Omit<Paper, 'tags' | 'types' | 'hasCode' | 'keywords' | 'acronyms' | 'related'>;
+export type BasePaper = Omit<
+  Paper,
+  'tags' | 'types' | 'hasCode' | 'keywords' | 'acronyms' | 'related'
+>;

@@ -14,14 +14,24 @@ export interface Tag {
 }
 
 /** Readers' names and descriptions of the contribution types. */
-export const CONTRIBUTION_TYPES: Record<ContributionType, { label: string; description: string }> = {
-  method: { label: 'New method', description: 'Proposes a new method, model, framework or algorithm.' },
-  benchmark: { label: 'Benchmark', description: 'Introduces a benchmark or an evaluation suite.' },
-  dataset: { label: 'Dataset', description: 'Releases a new dataset or corpus.' },
-  theory: { label: 'Theory', description: 'Proves results: bounds, guarantees, convergence.' },
-  empirical: { label: 'Empirical study', description: 'Studies or analyses existing methods empirically.' },
-  position: { label: 'Position', description: 'Argues a position or offers a perspective.' },
-};
+export const CONTRIBUTION_TYPES: Record<ContributionType, { label: string; description: string }> =
+  {
+    method: {
+      label: 'New method',
+      description: 'Proposes a new method, model, framework or algorithm.',
+    },
+    benchmark: {
+      label: 'Benchmark',
+      description: 'Introduces a benchmark or an evaluation suite.',
+    },
+    dataset: { label: 'Dataset', description: 'Releases a new dataset or corpus.' },
+    theory: { label: 'Theory', description: 'Proves results: bounds, guarantees, convergence.' },
+    empirical: {
+      label: 'Empirical study',
+      description: 'Studies or analyses existing methods empirically.',
+    },
+    position: { label: 'Position', description: 'Argues a position or offers a perspective.' },
+  };
 
 /** The tag slug of a contribution type. */
 export const typeTagSlug = (type: ContributionType): string => `type-${type}`;

@@ -8,7 +8,9 @@ import { collectErrors, launchBrowser } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
 const siteDir = inject('siteDir');
-const papers: Paper[] = PapersSchema.parse(JSON.parse(fs.readFileSync(`${siteDir}.papers.json`, 'utf8')));
+const papers: Paper[] = PapersSchema.parse(
+  JSON.parse(fs.readFileSync(`${siteDir}.papers.json`, 'utf8')),
+);
 const mathPaper = papers.find((p) => p.abstract.includes('$'));
 
 let browser: Browser;
@@ -85,12 +87,16 @@ describe('paper page', () => {
     await expect(page.locator('h1').textContent()).resolves.toBe(paper.title);
     const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
     expect(canonical).toMatch(new RegExp(`/papers/${paper.slug}/$`));
-    await expect(meta('meta[property="og:title"]')).resolves.toBe(`${paper.title} · Paper Explorer`);
+    await expect(meta('meta[property="og:title"]')).resolves.toBe(
+      `${paper.title} · Paper Explorer`,
+    );
     await expect(meta('meta[property="og:description"]')).resolves.toBe(paper.summary);
     await expect(meta('meta[property="og:url"]')).resolves.toBe(canonical);
     await expect(meta('meta[name="description"]')).resolves.toBe(paper.summary);
     await expect(meta('meta[name="twitter:card"]')).resolves.toBe('summary');
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    const jsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent())!,
+    );
     expect(jsonLd).toMatchObject({ '@type': 'ScholarlyArticle', headline: paper.title });
     await close();
   });
@@ -116,7 +122,9 @@ describe('paper page', () => {
 
   it('copies its link with the copy-link button', async () => {
     const paper = papers[0]!;
-    const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await browser.newContext({
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     const page = await context.newPage();
     await page.goto(`${siteUrl}papers/${paper.slug}/`);
     await page.getByRole('button', { name: 'Copy link' }).click();

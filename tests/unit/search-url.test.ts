@@ -8,14 +8,20 @@ import {
 
 describe('shareable search URLs', () => {
   it('round-trips a query with topic and type filters', () => {
-    const state = { query: 'offline RL', tags: ['reinforcement-learning'], types: ['theory' as const] };
+    const state = {
+      query: 'offline RL',
+      tags: ['reinforcement-learning'],
+      types: ['theory' as const],
+    };
     const search = writeSearchState(state);
     expect(search).toBe('?q=offline+RL&tag=reinforcement-learning&type=theory');
     expect(readSearchState(search)).toEqual(state);
   });
 
   it('reads repeated filters once and drops values that cannot be tags or types', () => {
-    expect(readSearchState('?tag=graphs&tag=graphs&tag=%3Cscript%3E&type=theory&type=bogus')).toEqual({
+    expect(
+      readSearchState('?tag=graphs&tag=graphs&tag=%3Cscript%3E&type=theory&type=bogus'),
+    ).toEqual({
       query: '',
       tags: ['graphs'],
       types: ['theory'],
