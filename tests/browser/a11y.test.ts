@@ -1,0 +1,156 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PapersSchema } from '../../src/lib/schema';
+import { launchBrowser } from '../support/browser';
+
+// Accessibility (axe-core, every kind of page, light and dark) and HTML validity (html-validate over
+// every page of the seed build, through scripts/validate-html.ts as CI runs it).
+
+const siteUrl = inject('siteUrl');
+const siteDir = inject('siteDir');
+const papers = PapersSchema.parse(JSON.parse(fs.readFileSync(`${siteDir}.papers.json`, 'utf8')));
+const AXE_SOURCE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page worth checking, and what to do before checking it so its dynamic parts are shown. */
+interface PageCase {
+  name: string;
+  path: string;
+  ready?: (page: Page) => Promise<void>;
+}
+
+const paperWithMath = papers.find((p) => p.abstract.includes('$') && p.acronyms.length > 0);
+const pollCount = (page: Page, selector: string) =>
+  expect.poll(() => page.locator(selector).count()).toBeGreaterThan(0);
+
+const PAGES: PageCase[] = [
+  { name: 'home', path: '' },
+  {
+    name: 'home with a query',
+    path: '?q=diffusion',
+    ready: (page) => pollCount(page, '[data-result-list] > li'),
+  },
+  { name: 'paper (math, acronyms)', path: `papers/${(paperWithMath ?? papers[0]!).slug}/` },
+  { name: 'tag', path: `tags/${papers[0]!.tags[0]}/` },
+  { name: '404', path: 'no-such-page/' },
+  { name: 'tag index', path: 'tags/' },
+  { name: 'map', path: 'map/?q=diffusion', ready: (page) => pollCount(page, '.is-hit') },
+  {
+    name: 'reading list with a paper',
+    path: 'list/',
+    ready: async (page) => {
+      await page.goto(`${siteUrl}papers/${papers[0]!.slug}/`);
+      await page.locator('star-button button').click();
+      await page.goto(`${siteUrl}list/`);
+      await pollCount(page, '.rl-items > li');
+    },
+  },
+  {
+    name: 'papers like this text',
+    path: 'similar/?text=diffusion%20models%20for%20image%20generation',
+    ready: (page) => pollCount(page, '.similar-list > li'),
+  },
+  { name: 'glossary', path: 'glossary/' },
+];
+
+interface Violation {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/** Serious and critical axe violations of the page as it is now. */
+async function seriousViolations(page: Page): Promise<Violation[]> {
+  // The pages' CSP blocks an injected <script>; evaluating the source through the protocol is not.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (tags) => {
+    const { axe } = window as unknown as {
+      axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
+    };
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: (v as unknown as { nodes: { target: string[] }[] }).nodes
+        .slice(0, 5)
+        .map((node) => node.target.join(' ')),
+    }));
+  }, AXE_TAGS);
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+describe('axe-core finds no serious or critical violation', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const { name, path: pagePath, ready } of PAGES) {
+      it(`on the ${name} page, ${colorScheme} theme`, async () => {
+        const context = await browser.newContext({ colorScheme });
+        const page = await context.newPage();
+        await page.goto(`${siteUrl}${pagePath}`);
+        await ready?.(page);
+        await page.waitForLoadState('networkidle');
+        expect(await seriousViolations(page)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+
+  it('on the home page after switching to the dark theme with the toggle', async () => {
+    const context = await browser.newContext({ colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto(siteUrl);
+    await page.locator('theme-toggle button').click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
+/** Runs the validation script as CI does. */
+function validateHtml(dir: string) {
+  const run = spawnSync('npx', ['tsx', 'scripts/validate-html.ts', dir], { encoding: 'utf8' });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe('scripts/validate-html.ts', () => {
+  it('finds no error in any page of the seed build', () => {
+    const pages = fs.readdirSync(siteDir, { recursive: true, encoding: 'utf8' });
+    const count = pages.filter((file) => file.endsWith('.html')).length;
+    const run = validateHtml(siteDir);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe(`0 HTML errors in ${count} pages of ${siteDir}`);
+    expect(run.status).toBe(0);
+  });
+
+  it('fails and names file, line and rule for each invalid page', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invalid-html-'));
+    fs.mkdirSync(path.join(dir, 'papers/x'), { recursive: true });
+    const page = (body: string) =>
+      `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>T</title></head>\n<body>\n${body}\n</body>\n</html>\n`;
+    fs.writeFileSync(path.join(dir, 'index.html'), page('<p>fine</p>'));
+    fs.writeFileSync(
+      path.join(dir, 'papers/x/index.html'),
+      page('<main id="a"><p id="a">one</p><button>b</button></main>'),
+    );
+    const run = validateHtml(dir);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`papers/x/index.html:5:`);
+    expect(run.stderr).toMatch(/\(no-dup-id\)/);
+    expect(run.stderr).toMatch(/\(no-implicit-button-type\)/);
+    expect(run.stdout).toMatch(/^[1-9]\d* HTML errors in 2 pages/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
