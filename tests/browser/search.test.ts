@@ -121,12 +121,17 @@ describe('search on the home page', () => {
     await page.close();
   });
 
-  it('says when nothing matches and offers a correction and a way out', async () => {
+  it('says when nothing matches and offers a correction (did you mean) and clearing filters', async () => {
     const { page, errors } = await home('?q=reinforcment+lerning&type=position');
     await expect.poll(() => page.locator('[data-no-results]').isVisible()).toBe(true);
     await page.locator('[data-clear-filters]').click();
     await expect.poll(() => hits(page).count()).toBeGreaterThan(0);
     expect(new URL(page.url()).searchParams.get('type')).toBeNull();
+    await page.locator('#search-input').fill('xiffusion');
+    const suggestion = page.locator('[data-suggestions] button', { hasText: /^diffusion$/ });
+    await suggestion.click();
+    await expect.poll(() => status(page)).toMatch(/papers? match(es)? “diffusion”$/);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('diffusion');
     await page.locator('#search-input').fill('zzqxjv');
     await expect.poll(() => page.locator('[data-no-results]').isVisible()).toBe(true);
     await expect.poll(() => status(page)).toBe('0 papers match “zzqxjv”');
