@@ -2,7 +2,23 @@
  * The shareable search state: `/?q=<query>&tag=<topic>&type=<contribution type>`. Tags and types
  * may repeat (`&tag=a&tag=b`: papers carrying both). This is a public contract: links are shared.
  */
-import { ContributionTypeSchema, type ContributionType } from './schema';
+import type { ContributionType } from './schema';
+
+/**
+ * The contribution types, spelled out rather than read from the zod schema: this module runs in the
+ * browser, and importing zod would add ~50 KB to the home page (a unit test keeps them in step).
+ */
+export const CONTRIBUTION_TYPE_VALUES = [
+  'method',
+  'benchmark',
+  'dataset',
+  'theory',
+  'empirical',
+  'position',
+] as const satisfies readonly ContributionType[];
+
+const isContributionType = (value: string): value is ContributionType =>
+  (CONTRIBUTION_TYPE_VALUES as readonly string[]).includes(value);
 
 /** What the reader searches for and filters by. */
 export interface SearchState {
@@ -19,12 +35,7 @@ export function readSearchState(search: string): SearchState {
   return {
     query: (params.get('q') ?? '').trim(),
     tags: unique(params.getAll('tag').filter((tag) => /^[a-z0-9-]+$/.test(tag))),
-    types: unique(
-      params.getAll('type').flatMap((type) => {
-        const parsed = ContributionTypeSchema.safeParse(type);
-        return parsed.success ? [parsed.data] : [];
-      }),
-    ),
+    types: unique(params.getAll('type').filter(isContributionType)),
   };
 }
 
@@ -55,7 +66,8 @@ export function toggleFilter(
       : [...state.tags, value];
     return { ...state, tags };
   }
-  const type = ContributionTypeSchema.parse(value);
+  if (!isContributionType(value)) return state;
+  const type = value;
   const types = state.types.includes(type)
     ? state.types.filter((t) => t !== type)
     : [...state.types, type];

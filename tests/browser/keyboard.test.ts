@@ -13,6 +13,7 @@ import { buildSite, serveSite } from '../support/site';
 const DUMPS = '.tmp/site-keyboard-dumps';
 let browser: Browser;
 let server: Awaited<ReturnType<typeof serveSite>>;
+let paperCount: number;
 
 beforeAll(async () => {
   writeDumps(DUMPS, generateDumps(60, 1, 6));
@@ -20,6 +21,7 @@ beforeAll(async () => {
     fs.copyFileSync(path.join('content/dumps', seed), path.join(DUMPS, seed));
   }
   const site = buildSite({ dumps: DUMPS, outDir: '.tmp/site-keyboard' });
+  paperCount = (JSON.parse(fs.readFileSync(site.papersFile, 'utf8')) as unknown[]).length;
   server = await serveSite(site.outDir);
   browser = await launchBrowser();
 }, 180_000);
@@ -202,7 +204,8 @@ describe('the home page with the keyboard only', () => {
     await tabTo(page, '.pagination a[href$="/page/2/"]');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/page\/2\/$/);
-    expect(await page.locator('.paper-list > li').count()).toBe(17);
+    expect(paperCount).toBeGreaterThan(100);
+    expect(await page.locator('.paper-list > li').count()).toBe(paperCount - 100);
     await close();
   });
 });
