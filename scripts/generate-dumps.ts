@@ -8,21 +8,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { seededRandom } from '../src/lib/random';
 
 /** A random source in [0, 1). */
 type Random = () => number;
 
-/** mulberry32: a tiny seeded PRNG; Math.random cannot be seeded and no dependency offers one. */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 const pick = <T>(random: Random, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)];

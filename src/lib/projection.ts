@@ -12,6 +12,7 @@
  */
 import { UMAP } from 'umap-js';
 import type { Paper } from './schema';
+import { seededRandom } from './random';
 
 /** A document's text vector: term → weight (e.g. TF-IDF). Need not be normalised. */
 export type SparseVector = ReadonlyMap<string, number>;
@@ -56,17 +57,7 @@ const PLACEMENT_NEIGHBORS = 5;
 /** Room left around the points, as a share of the square's side. */
 const MARGIN = 0.02;
 
-/** mulberry32. Hand-written: umap-js takes any `() => number`, and Math.random cannot be seeded. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** A vector as parallel arrays of term ids and unit-length weights. */
 interface Packed {

@@ -3,6 +3,7 @@
  * id, e.g. `sealqa-3f9a2c`. A slug depends only on the abstract itself, so it stays put when dumps are
  * added or read in another order; only a real collision lengthens the hash suffix.
  */
+import { foldDiacritics } from './fold';
 
 /** How many hex digits of the id a slug ends with, unless a collision needs more. */
 export const SLUG_SUFFIX_LENGTH = 6;
@@ -13,26 +14,9 @@ const MAX_CHARS = 40;
 /** Used when neither the name nor the title has a single ASCII letter or digit (e.g. all Chinese). */
 const FALLBACK = 'paper';
 
-/** Latin letters NFKD does not decompose into an ASCII base letter. */
-const LATIN_EXTRAS: Record<string, string> = {
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ı: 'i',
-};
-
 /** `Über-Fast RL: ...` → `uber-fast-rl`: lowercase ASCII words joined by `-`, at most 6 words/40 chars. */
 export function readablePart(text: string): string {
-  const ascii = text
-    .toLowerCase()
-    .replace(/[ßæœøłđðþı]/g, (letter) => LATIN_EXTRAS[letter] ?? letter)
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '');
+  const ascii = foldDiacritics(text);
   const words = ascii.split(/[^a-z0-9]+/).filter((word) => word !== '');
   let readable = '';
   for (const word of words.slice(0, MAX_WORDS)) {

@@ -182,6 +182,7 @@ describe('the home page with the keyboard only', () => {
     expect(await star.getAttribute('aria-pressed')).toBe('false');
     await page.keyboard.press('Space');
     await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
+    await page.reload();
     await tabTo(page, CONTROLS.themeToggle!);
     const theme = () => page.evaluate(() => document.documentElement.dataset.theme ?? 'system');
     const before = await theme();

@@ -1,3 +1,4 @@
+import { foldDiacritics } from '../fold';
 /**
  * How text becomes search terms. The index builder, the query parser and the highlighter all go
  * through `tokenize`, so a word is split and folded the same way wherever it is looked up.
@@ -18,20 +19,6 @@ export interface Token {
   compound: boolean;
 }
 
-// Letters that NFKD does not decompose into a base letter plus a mark.
-const UNDECOMPOSABLE: Record<string, string> = {
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ı: 'i',
-};
-const UNDECOMPOSABLE_RE = /[ßæœøłđðþı]/g;
-const MARKS_RE = /\p{M}+/gu;
 const APOSTROPHES_RE = /['’]/g;
 
 const ASCII_RE = /^[ -~]*$/;
@@ -40,11 +27,7 @@ const ASCII_RE = /^[ -~]*$/;
 export function foldText(text: string): string {
   // Most words are printable ASCII: skip the (slow) Unicode normalisation for them.
   if (ASCII_RE.test(text)) return text.toLowerCase();
-  return text
-    .normalize('NFKD')
-    .replace(MARKS_RE, '')
-    .toLowerCase()
-    .replace(UNDECOMPOSABLE_RE, (ch) => UNDECOMPOSABLE[ch] ?? ch);
+  return foldDiacritics(text);
 }
 
 /** Folds one word: also drops a possessive `'s` and any inner apostrophe (`model's` → `model`). */
