@@ -4,29 +4,38 @@
  * runs. Styles allow inline `style=""` because KaTeX positions math with it; style cannot run code.
  */
 import { createHash } from 'node:crypto';
-import type { Element } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
-import { visit } from 'unist-util-visit';
+import { Parser } from 'htmlparser2';
 
 /** Script types the browser never runs: data blocks need no hash. */
 const DATA_BLOCK = /^application\/(ld\+)?json$/i;
 
 /**
  * Hashes of the executable inline scripts of a page (not `src=` scripts, not JSON data blocks).
- * The page is parsed as the browser parses it: a regex would also take the `<script>` an abstract
- * quotes inside an attribute (a KaTeX error's `title`) for a tag, and miss the page's real scripts.
+ * The page is tokenised as HTML (htmlparser2: fast enough for 20,000 pages): a regex would also take
+ * the `<script>` an abstract quotes inside an attribute (a KaTeX error's `title`) for a tag, and miss
+ * the page's real scripts.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
-  visit(fromHtml(html), 'element', (element: Element) => {
-    if (element.tagName !== 'script') return;
-    const { src, type } = element.properties;
-    if (src !== undefined || DATA_BLOCK.test(String(type ?? ''))) return;
-    const body = element.children
-      .map((child) => (child.type === 'text' ? child.value : ''))
-      .join('');
-    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  });
+  let body: string | null = null;
+  const parser = new Parser(
+    {
+      onopentag(name, attributes) {
+        const runs = name === 'script' && attributes.src === undefined;
+        body = runs && !DATA_BLOCK.test(attributes.type ?? '') ? '' : null;
+      },
+      ontext(text) {
+        if (body !== null) body += text;
+      },
+      onclosetag(name) {
+        if (name !== 'script' || body === null) return;
+        hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+        body = null;
+      },
+    },
+    { decodeEntities: false },
+  );
+  parser.end(html);
   return [...hashes].sort();
 }
 

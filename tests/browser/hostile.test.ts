@@ -295,6 +295,11 @@ describe('client-side rendering of hostile records', () => {
     expect(await results.first().locator('mark').count()).toBeGreaterThan(0);
     const snippet = (await results.first().locator('.search-snippet').textContent()) ?? '';
     expect(target.plainText).toContain(snippet.replace(/^…|…$/g, '').trim());
+    await box.fill('sandbox');
+    await expect.poll(() => results.count()).toBe(hostile.papers.length);
+    expect((await results.locator('h3 a').allTextContents()).sort()).toEqual(
+      hostile.papers.map((paper) => paper.title).sort(),
+    );
     await box.fill(`<img src=x onerror="window.${CANARY}='query'"> sandbox`);
     await expect.poll(() => results.count()).toBeGreaterThan(0);
     expect(await traces(page)).toEqual(CLEAN);
@@ -522,7 +527,11 @@ async function serveWithHeaders(dir: string, headers: Record<string, string>) {
     setHeaders: (res) =>
       Object.entries(headers).forEach(([name, value]) => res.setHeader(name, value)),
   });
-  const server = http.createServer((req, res) => serve(req, res, () => res.writeHead(404).end()));
+  const server = http.createServer((req, res) =>
+    serve(req, res, () => {
+      res.writeHead(404).end();
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,

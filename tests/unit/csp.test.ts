@@ -30,3 +30,10 @@ describe('Content-Security-Policy', () => {
     expect(out.indexOf('Content-Security-Policy')).toBeLessThan(out.indexOf('<script>'));
   });
 });
+
+describe('Content-Security-Policy on hostile pages', () => {
+  it('hashes only real script elements, not a <script> quoted inside an attribute', () => {
+    const html = '<p title="<script>evil()</script>"></p><script>real()</script>';
+    expect(inlineScriptHashes(html)).toEqual([sha('real()')]);
+  });
+});
