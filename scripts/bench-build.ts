@@ -58,8 +58,15 @@ async function firstPaint(outDir: string): Promise<{ fcpMs: number; loadMs: numb
       const page = await browser.newPage();
       await page.goto(server.url, { waitUntil: 'load' });
       samples.push(
-        await page.evaluate(() => {
-          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+        await page.evaluate(async () => {
+          // The paint entry can land after `load`: wait for it through a buffered observer.
+          const fcp = await new Promise<number>((resolve) => {
+            new PerformanceObserver((list) => {
+              const entry = list.getEntriesByName('first-contentful-paint')[0];
+              if (entry) resolve(entry.startTime);
+            }).observe({ type: 'paint', buffered: true });
+            setTimeout(() => resolve(Number.NaN), 5000);
+          });
           const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
           return { fcpMs: fcp, loadMs: nav.loadEventEnd };
         }),
