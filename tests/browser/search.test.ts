@@ -52,6 +52,40 @@ describe('search on the home page', () => {
     await page.close();
   });
 
+  it('says the index is loading while it is still on its way, then answers', async () => {
+    const page = await browser.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/search-index.json', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${siteUrl}?q=ETAP`);
+    await expect.poll(() => status(page)).toBe('Loading the search index…');
+    expect(await page.locator('[data-search-results]').getAttribute('aria-busy')).toBe('true');
+    release();
+    await expect.poll(() => firstSlug(page)).toBe(etap.slug);
+    expect(await page.locator('[data-search-results]').getAttribute('aria-busy')).toBeNull();
+    await page.close();
+  });
+
+  it('fetches the index only after the page has loaded, never inlined in the HTML', async () => {
+    const page = await browser.newPage();
+    // The worker fetches the index, so the page's own resource timings do not list it.
+    const events: string[] = [];
+    page.on('load', () => events.push('load'));
+    page.on('request', (request) => {
+      if (request.url().endsWith('/search-index.json')) events.push('index');
+    });
+    await page.goto(siteUrl);
+    await expect.poll(() => events).toContain('index');
+    expect(events.indexOf('load')).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf('load')).toBeLessThan(events.indexOf('index'));
+    const html = await (await fetch(siteUrl)).text();
+    expect(html).not.toContain('postings');
+    await page.close();
+  });
+
   it('goes back and forward through searches and filters', async () => {
     const { page } = await home();
     await page.locator('#search-input').fill('ETAP');
