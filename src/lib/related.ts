@@ -36,7 +36,7 @@ export interface RelatedOptions {
  * A word said once ("together", "expensive") is rarely what a paper is about; halving its weight
  * lets the recurring terms decide the similarity and explain it.
  */
-const ONE_OFF_WEIGHT = 0.5;
+export const ONE_OFF_WEIGHT = 0.5;
 
 /** A paper's TF-IDF vector over term ids (ascending), and how its terms read. */
 export interface TermVector {

@@ -18,6 +18,7 @@ import {
 import type { Acronym, Paper } from './schema';
 import { decodeVlq, encodeVlq } from './search/vlq';
 import { analyseText } from './terms';
+import { ONE_OFF_WEIGHT } from './related';
 
 /** Bumped whenever the layout changes, so the page never misreads an index built by other code. */
 export const SIMILAR_INDEX_VERSION = 2;
@@ -67,9 +68,6 @@ export const weightLevel = (weight: number): number =>
   );
 export const levelWeight = (level: number): number =>
   Math.exp((level - (WEIGHT_LEVELS - 1)) * LEVEL_RATIO);
-
-/** related.ts halves the weight of a word said once that `isRecurring` does not vouch for. */
-const ONE_OFF_WEIGHT = 0.5;
 
 /** One weighted term of a text's vector. */
 export interface WeightedTerm {
