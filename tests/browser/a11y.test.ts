@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PapersSchema } from '../../src/lib/schema';
+import { readBuiltPapers } from '../support/site';
 import { launchBrowser } from '../support/browser';
 
 // Accessibility (axe-core, every kind of page, light and dark) and HTML validity (html-validate over
@@ -12,7 +12,7 @@ import { launchBrowser } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
 const siteDir = inject('siteDir');
-const papers = PapersSchema.parse(JSON.parse(fs.readFileSync(`${siteDir}.papers.json`, 'utf8')));
+const papers = readBuiltPapers(siteDir);
 const AXE_SOURCE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 

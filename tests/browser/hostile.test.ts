@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeSharedList } from '../../src/lib/reading-list';
 import { PapersSchema, type Paper } from '../../src/lib/schema';
 import { collectErrors, launchBrowser } from '../support/browser';
-import { buildSite, serveSite } from '../support/site';
+import { buildSite, serveSite, readBuiltPapers } from '../support/site';
 
 // A site built from abstracts full of injection payloads (tests/fixtures/hostile/dumps) must show
 // every payload as the text its author typed and run none of them: not with the Content-Security-
@@ -447,9 +447,7 @@ const siteDir = inject('siteDir');
 
 /** One page of each kind the seed site has. */
 function seedPageTypes(): string[] {
-  const seedPapers = PapersSchema.parse(
-    JSON.parse(fs.readFileSync(`${siteDir}.papers.json`, 'utf8')),
-  );
+  const seedPapers = readBuiltPapers(siteDir);
   const mathPaper = seedPapers.find((p) => p.abstract.includes('$')) ?? seedPapers[0]!;
   const acronym = fs.readdirSync(path.join(siteDir, 'glossary/acronym'))[0];
   return [

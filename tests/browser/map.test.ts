@@ -1,14 +1,12 @@
-import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PapersSchema, type Paper } from '../../src/lib/schema';
+import type { Paper } from '../../src/lib/schema';
+import { readBuiltPapers } from '../support/site';
 import { collectErrors, launchBrowser } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
 const siteDir = inject('siteDir');
-const papers: Paper[] = PapersSchema.parse(
-  JSON.parse(fs.readFileSync(`${siteDir}.papers.json`, 'utf8')),
-);
+const papers: Paper[] = readBuiltPapers(siteDir);
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,12 +1,11 @@
-import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { PapersSchema } from '../../src/lib/schema';
+import { readBuiltPapers } from '../support/site';
 import { collectErrors, launchBrowser } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
 const siteDir = inject('siteDir');
-const papers = PapersSchema.parse(JSON.parse(fs.readFileSync(`${siteDir}.papers.json`, 'utf8')));
+const papers = readBuiltPapers(siteDir);
 const etap = papers.find((p) => p.name === 'ETAP')!;
 const kaleidoscope = papers.find((p) => p.name === 'Kaleidoscope')!;
 

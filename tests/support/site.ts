@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
+import { PapersSchema, type Paper } from '../../src/lib/schema';
 
 export interface BuiltSite {
   outDir: string;
@@ -67,4 +68,9 @@ export async function serveSite(
     url: `http://127.0.0.1:${port}${prefix}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The records a built site was made from (buildSite writes them next to its output folder). */
+export function readBuiltPapers(outDir: string): Paper[] {
+  return PapersSchema.parse(JSON.parse(fs.readFileSync(`${outDir}.papers.json`, 'utf8')));
 }
