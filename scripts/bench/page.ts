@@ -2,6 +2,7 @@
  * Runs in the bench page (bundled by esbuild): drives one engine's worker and measures it.
  * Playwright calls `window.bench.run` and `window.bench.type` and reads back plain numbers.
  */
+import { highlighted } from '../../src/scripts/search-render';
 interface EngineSpec {
   workerUrl: string;
   indexUrl: string;
@@ -126,7 +127,7 @@ async function run(spec: EngineSpec, warmup: string[], queries: string[]): Promi
   return result;
 }
 
-/** Builds result items from text nodes and <mark>s, as the real UI will. */
+/** Builds result items with the real UI's highlighting (text nodes and <mark>s). */
 function render(list: HTMLElement, hits: readonly Hit[]): void {
   list.replaceChildren(
     ...hits.map((hit) => {
@@ -134,16 +135,7 @@ function render(list: HTMLElement, hits: readonly Hit[]): void {
       const title = document.createElement('strong');
       title.textContent = hit.title ?? hit.slug;
       const snippet = document.createElement('p');
-      const text = hit.snippet ?? '';
-      let at = 0;
-      for (const [start, end] of hit.snippetRanges ?? []) {
-        snippet.append(text.slice(at, start));
-        const mark = document.createElement('mark');
-        mark.textContent = text.slice(start, end);
-        snippet.append(mark);
-        at = end;
-      }
-      snippet.append(text.slice(at));
+      snippet.append(highlighted(hit.snippet ?? '', hit.snippetRanges ?? []));
       item.append(title, snippet);
       return item;
     }),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildGlossary, INLINE_PAPERS } from '../../src/lib/glossary';
 import type { Paper } from '../../src/lib/schema';
 import { readBuiltPapers } from '../support/site';
-import { collectErrors, launchBrowser } from '../support/browser';
+import { launchBrowser, openPage } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
 const siteDir = inject('siteDir');
@@ -19,13 +19,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(path: string) {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  const response = await page.goto(`${siteUrl}${path}`);
-  return { page, errors, status: response?.status(), close: () => context.close() };
-}
+const open = (path: string) => openPage(browser, `${siteUrl}${path}`, { javaScriptEnabled: false });
 
 describe('acronym glossary', () => {
   it('lists every acronym some abstract defines, with its expansions', async () => {

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Paper } from '../../src/lib/schema';
 import { readBuiltPapers } from '../support/site';
-import { collectErrors, launchBrowser } from '../support/browser';
+import { launchBrowser, openPage } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
 const siteDir = inject('siteDir');
@@ -16,13 +16,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(path: string, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  await page.goto(`${siteUrl}${path}`);
-  return { page, errors, close: () => context.close() };
-}
+const open = (path: string, options: { javaScriptEnabled?: boolean } = {}) =>
+  openPage(browser, `${siteUrl}${path}`, options);
 
 const points = 'svg.topic-map .map-points > a';
 

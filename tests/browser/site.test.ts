@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkLinks } from '../../src/lib/link-check';
 import { PapersSchema, type Paper } from '../../src/lib/schema';
 import { readBuiltPapers } from '../support/site';
-import { collectErrors, launchBrowser } from '../support/browser';
+import { launchBrowser, openPage } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
 const siteDir = inject('siteDir');
@@ -20,13 +20,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(url: string, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  const response = await page.goto(url);
-  return { page, errors, status: response?.status(), close: () => context.close() };
-}
+const open = (url: string, options: { javaScriptEnabled?: boolean } = {}) =>
+  openPage(browser, url, options);
 
 const paperCards = (page: Page) => page.locator('.paper-list > li');
 

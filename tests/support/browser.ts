@@ -1,5 +1,5 @@
 /** Debian's Chromium, driven by playwright-core: never a downloaded browser. */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -27,4 +27,25 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/** A page opened in a fresh context, with its console errors collected and its HTTP status. */
+export interface OpenedPage {
+  page: Page;
+  errors: string[];
+  status: number | undefined;
+  close: () => Promise<void>;
+}
+
+/** Opens a URL in a new browser context (its own storage, optionally without JavaScript). */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: BrowserContextOptions = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  const response = await page.goto(url);
+  return { page, errors, status: response?.status(), close: () => context.close() };
 }
