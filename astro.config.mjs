@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
-import { addCspMeta } from './src/lib/csp.ts';
+import { addCspMeta } from './src/lib/build/csp.ts';
 
 // Deploy target: SITE_URL is the public origin (https://example.org), BASE_PATH the sub-path the site
 // lives under (`/paper-explorer/` for a GitHub Pages project site). Both are optional.

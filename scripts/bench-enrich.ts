@@ -10,10 +10,10 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { enrichPapers, type EnrichTimings } from '../src/lib/enrich';
-import { buildBasePapersInParallel, readDumpsDir } from '../src/lib/ingest';
+import { enrichPapers, type EnrichTimings } from '../src/lib/enrich/enrich';
+import { buildBasePapersInParallel, readDumpsDir } from '../src/lib/pipeline';
 import type { BasePaper } from '../src/lib/schema';
-import { loadTaxonomy } from '../src/lib/taxonomy';
+import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
 import { generateDumps, writeDumps } from './generate-dumps';
 
 interface Options {

@@ -16,8 +16,8 @@ import {
   readDumpsDir,
   serializedChunks,
   writeFileAtomic,
-} from '../src/lib/ingest';
-import { loadTaxonomy } from '../src/lib/taxonomy';
+} from '../src/lib/pipeline';
+import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
 import { generateDumps, writeDumps } from './generate-dumps';
 
 const TARGET_SECONDS = 10;

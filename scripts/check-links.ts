@@ -2,7 +2,7 @@
  * Checks that every internal link and asset of a built site resolves.
  * Usage: tsx scripts/check-links.ts [outDir]   (BASE_PATH as used for the build; default dist, /)
  */
-import { checkLinks, type BrokenLink } from '../src/lib/link-check';
+import { checkLinks, type BrokenLink } from '../src/lib/build/link-check';
 
 function report(broken: BrokenLink[]): void {
   for (const link of broken) console.error(`${link.file}: broken link ${link.ref}`);

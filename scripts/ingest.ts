@@ -16,8 +16,8 @@ import {
   serializedChunks,
   writeFileAtomic,
   type IngestResult,
-} from '../src/lib/ingest';
-import { loadTaxonomy } from '../src/lib/taxonomy';
+} from '../src/lib/pipeline';
+import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
 
 const USAGE =
   'usage: npm run ingest -- [--dumps <dir>] [--out <file.json>] [--taxonomy <file.yaml>] [--check] [--workers <n>]';

@@ -5,8 +5,8 @@
  */
 import fs from 'node:fs';
 import { PapersSchema, type Paper } from './lib/schema';
-import { loadTaxonomy } from './lib/taxonomy';
-import { getUniqueTags, type Tag } from './lib/tags';
+import { loadTaxonomy } from './lib/enrich/taxonomy';
+import { getUniqueTags, type Tag } from './lib/site/tags';
 
 /** Where ingest writes the records; PAPERS_JSON points a build at another record file. */
 const PAPERS_FILE = process.env.PAPERS_JSON || 'src/generated/papers.json';

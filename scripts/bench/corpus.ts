@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PapersSchema, type Paper, type Topic } from '../../src/lib/schema';
-import { loadTaxonomy } from '../../src/lib/taxonomy';
+import { loadTaxonomy } from '../../src/lib/enrich/taxonomy';
 
 export interface Corpus {
   name: string;

@@ -11,7 +11,7 @@ import {
   toggleFilter,
   writeSearchState,
   type SearchState,
-} from '../lib/search-url';
+} from '../lib/search/search-url';
 import { createStarButton } from './reading-list';
 import { fillSnippet, resultItem, type ResultContext } from './search-render';
 

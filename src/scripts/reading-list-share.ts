@@ -9,8 +9,8 @@ import {
   toJson,
   toMarkdown,
   type ReadingListItem,
-} from '../lib/reading-list';
-import { paperPath } from '../lib/urls';
+} from '../lib/site/reading-list';
+import { paperPath } from '../lib/site/urls';
 import { getItems, importItems } from './reading-list';
 
 const absolutePaperUrl = (slug: string): string =>

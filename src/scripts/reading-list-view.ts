@@ -2,8 +2,8 @@
  * `/list/`: the starred papers with a note each, kept in step with the store (this tab or another).
  * Rows are keyed by slug and updated in place, so typing a note is never interrupted by a re-render.
  */
-import type { ReadingListItem, StorageProblem } from '../lib/reading-list';
-import { paperPath } from '../lib/urls';
+import type { ReadingListItem, StorageProblem } from '../lib/site/reading-list';
+import { paperPath } from '../lib/site/urls';
 import { describeStorageProblem, saveNote, subscribe, unstar } from './reading-list';
 
 /** How long typing may pause before a note is saved; leaving the field saves at once. */

@@ -14,7 +14,7 @@ import {
   setNote,
   type ReadingListItem,
   type StorageProblem,
-} from '../lib/reading-list';
+} from '../lib/site/reading-list';
 
 type Listener = (items: readonly ReadingListItem[], problem: StorageProblem | null) => void;
 

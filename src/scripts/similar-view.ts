@@ -3,8 +3,8 @@
  * are fetched once, when the reader first focuses the box (or the page opens with `?text=`), and the
  * scoring module is imported with them, so the page itself stays light.
  */
-import { paperPath } from '../lib/urls';
-import type { SimilarIndex, SimilarMatch } from '../lib/similar';
+import { paperPath } from '../lib/site/urls';
+import type { SimilarIndex, SimilarMatch } from '../lib/enrich/similar';
 
 /** Typing pauses shorter than this do not re-score; a paste scores at once. */
 const TYPING_DELAY_MS = 150;
@@ -52,7 +52,7 @@ class SimilarSearch extends HTMLElement {
     this.index ??= (async () => {
       this.status('Loading paper vectors…');
       const [{ SimilarIndex }, response] = await Promise.all([
-        import('../lib/similar'),
+        import('../lib/enrich/similar'),
         fetch(this.dataset.indexUrl ?? ''),
       ]);
       if (!response.ok) throw new Error(`HTTP ${response.status}`);

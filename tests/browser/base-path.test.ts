@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLinks } from '../../src/lib/link-check';
+import { checkLinks } from '../../src/lib/build/link-check';
 import { collectErrors, launchBrowser } from '../support/browser';
 import { buildSite, serveSite } from '../support/site';
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildGlossary, INLINE_PAPERS } from '../../src/lib/glossary';
+import { buildGlossary, INLINE_PAPERS } from '../../src/lib/site/glossary';
 import type { Paper } from '../../src/lib/schema';
 import { readBuiltPapers } from '../support/site';
 import { launchBrowser, openPage } from '../support/browser';

@@ -9,7 +9,7 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import sirv from 'sirv';
 import { visit } from 'unist-util-visit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { encodeSharedList } from '../../src/lib/reading-list';
+import { encodeSharedList } from '../../src/lib/site/reading-list';
 import { PapersSchema, type Paper } from '../../src/lib/schema';
 import { collectErrors, launchBrowser } from '../support/browser';
 import { buildSite, serveSite, readBuiltPapers } from '../support/site';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkLinks } from '../../src/lib/link-check';
+import { checkLinks } from '../../src/lib/build/link-check';
 import { PapersSchema, type Paper } from '../../src/lib/schema';
 import { readBuiltPapers } from '../support/site';
 import { launchBrowser, openPage } from '../support/browser';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatProblem, ingestDumps, readDumpsDir, type DumpFile } from '../../src/lib/ingest';
-import type { IngestResult } from '../../src/lib/ingest';
-import { loadTaxonomy } from '../../src/lib/taxonomy';
+import { formatProblem, ingestDumps, readDumpsDir, type DumpFile } from '../../src/lib/pipeline';
+import type { IngestResult } from '../../src/lib/pipeline';
+import { loadTaxonomy } from '../../src/lib/enrich/taxonomy';
 
 // Nothing an editor puts in a dump may vanish: each paragraph after the header ends up as a source of
 // exactly one record or as a problem reported at its own `path:line`, and nothing else is reported there.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findAcronyms } from '../../src/lib/acronyms';
+import { findAcronyms } from '../../src/lib/text/acronyms';
 
 describe('findAcronyms', () => {
   it('pairs a parenthesised short form with the long form before it', () => {

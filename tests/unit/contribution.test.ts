@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contributionTypes, hasCode } from '../../src/lib/contribution';
+import { contributionTypes, hasCode } from '../../src/lib/enrich/contribution';
 import { loadSeedPapers, seedContaining } from '../fixtures/taxonomy/seed-papers';
 
 describe('contributionTypes', () => {

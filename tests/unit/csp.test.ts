@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addCspMeta, contentSecurityPolicy, inlineScriptHashes } from '../../src/lib/csp';
+import { addCspMeta, contentSecurityPolicy, inlineScriptHashes } from '../../src/lib/build/csp';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeDump, notAnAbstract, parseDump, splitDump } from '../../src/lib/dump';
+import { decodeDump, notAnAbstract, parseDump, splitDump } from '../../src/lib/ingest/dump';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 const ABSTRACT =

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { enrichPapers } from '../../src/lib/enrich';
-import { ingestDumps, readDumpsDir } from '../../src/lib/ingest';
+import { enrichPapers } from '../../src/lib/enrich/enrich';
+import { ingestDumps, readDumpsDir } from '../../src/lib/pipeline';
 import { PapersSchema } from '../../src/lib/schema';
-import { loadTaxonomy } from '../../src/lib/taxonomy';
+import { loadTaxonomy } from '../../src/lib/enrich/taxonomy';
 import { loadSeedPapers, SEED_DUMPS } from '../fixtures/taxonomy/seed-papers';
 
 const taxonomy = loadTaxonomy('content/taxonomy.yaml');

@@ -5,7 +5,7 @@ import {
   GLOSSARY_PAGE_SIZE,
   letterIndex,
   type GlossaryPaper,
-} from '../../src/lib/glossary';
+} from '../../src/lib/site/glossary';
 
 const paper = (
   slug: string,

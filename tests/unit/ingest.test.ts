@@ -11,14 +11,14 @@ import {
   serializePapers,
   type DumpFile,
   type IngestResult,
-} from '../../src/lib/ingest';
+} from '../../src/lib/pipeline';
 import type { Taxonomy } from '../../src/lib/schema';
 import { generateDumps, writeDumps } from '../../scripts/generate-dumps';
 
 // Lets one test make the naming step return an invalid title, to see how schema failures surface.
 const naming = vi.hoisted(() => ({ longTitle: false }));
-vi.mock('../../src/lib/naming', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/lib/naming')>();
+vi.mock('../../src/lib/ingest/naming', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/lib/ingest/naming')>();
   return {
     ...real,
     describePaper: (plainText: string) => {

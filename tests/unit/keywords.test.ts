@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findAcronyms } from '../../src/lib/acronyms';
+import { findAcronyms } from '../../src/lib/text/acronyms';
 import {
   displayTerm,
   extractTerms,
@@ -7,8 +7,8 @@ import {
   selectKeywords,
   TermStatistics,
   type Term,
-} from '../../src/lib/keywords';
-import { analyseText, GENERIC_STEMS, RHETORIC, STOP_WORDS } from '../../src/lib/terms';
+} from '../../src/lib/enrich/keywords';
+import { analyseText, GENERIC_STEMS, RHETORIC, STOP_WORDS } from '../../src/lib/text/terms';
 import { loadSeedPapers, seedContaining } from '../fixtures/taxonomy/seed-papers';
 
 const papers = loadSeedPapers();

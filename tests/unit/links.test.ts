@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyLink, extractLinks } from '../../src/lib/links';
+import { classifyLink, extractLinks } from '../../src/lib/ingest/links';
 
 describe('extractLinks', () => {
   it('finds http(s) URLs without trailing punctuation, in order, once each', () => {

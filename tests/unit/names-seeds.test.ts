@@ -4,10 +4,10 @@
  * docs/naming.md.
  */
 import { describe, expect, it } from 'vitest';
-import { ingestDumps, readDumpsDir } from '../../src/lib/ingest';
-import { MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../src/lib/naming';
+import { ingestDumps, readDumpsDir } from '../../src/lib/pipeline';
+import { MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../src/lib/ingest/naming';
 import { TaxonomySchema, type Paper } from '../../src/lib/schema';
-import { splitSentences } from '../../src/lib/sentences';
+import { splitSentences } from '../../src/lib/text/sentences';
 
 const A = '000_42c2417e74d889fe.txt';
 const B = '002_4a96b510ebbfc979.txt';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describePaper, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../src/lib/naming';
-import { fitToLength } from '../../src/lib/name-parts/fit';
-import { splitSentences } from '../../src/lib/sentences';
+import { describePaper, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../src/lib/ingest/naming';
+import { fitToLength } from '../../src/lib/ingest/naming/fit';
+import { splitSentences } from '../../src/lib/text/sentences';
 
 const DANGLING_END = /\s(?:the|of|and|with|for|to|a|an|in|on|by|via|that|which)$/i;
 

@@ -4,7 +4,7 @@ import {
   normalizeAbstract,
   normalizeWhitespace,
   repairHyphenation,
-} from '../../src/lib/normalize';
+} from '../../src/lib/ingest/normalize';
 
 describe('normalizeWhitespace', () => {
   it('collapses tabs, runs of spaces and Unicode spaces into one space and trims', () => {

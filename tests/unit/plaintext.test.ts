@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parsedPlainText, texToText, toPlainText } from '../../src/lib/plaintext';
+import { parsedPlainText, texToText, toPlainText } from '../../src/lib/ingest/plaintext';
 
 describe('toPlainText: LaTeX', () => {
   it.each([

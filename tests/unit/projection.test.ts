@@ -7,7 +7,7 @@ import {
   topicCentres,
   type Point,
   type SparseVector,
-} from '../../src/lib/projection';
+} from '../../src/lib/enrich/projection';
 
 /** `count` documents about one topic: a few shared topic words plus a few words of their own. */
 function topicDocs(topic: string, count: number, random: () => number): SparseVector[] {

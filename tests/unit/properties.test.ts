@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDump, splitDump } from '../../src/lib/dump';
-import { ingestDumps, serializePapers, type DumpFile } from '../../src/lib/ingest';
-import { normalizeAbstract, normalizeWhitespace } from '../../src/lib/normalize';
-import { toPlainText } from '../../src/lib/plaintext';
-import { loadTaxonomy } from '../../src/lib/taxonomy';
+import { parseDump, splitDump } from '../../src/lib/ingest/dump';
+import { ingestDumps, serializePapers, type DumpFile } from '../../src/lib/pipeline';
+import { normalizeAbstract, normalizeWhitespace } from '../../src/lib/ingest/normalize';
+import { toPlainText } from '../../src/lib/ingest/plaintext';
+import { loadTaxonomy } from '../../src/lib/enrich/taxonomy';
 
 // Property-based tests of the parser, the normaliser and the ingest over random Unicode, whitespace
 // and line endings. Example-based tests of the same modules live in dump/normalize/plaintext/ingest.

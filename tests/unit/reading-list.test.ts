@@ -15,7 +15,7 @@ import {
   toJson,
   toMarkdown,
   type ReadingListItem,
-} from '../../src/lib/reading-list';
+} from '../../src/lib/site/reading-list';
 
 const paperUrl = (slug: string) => `https://example.org/explorer/papers/${slug}/`;
 const item = (slug: string, title: string, note = ''): ReadingListItem => ({

@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSearchIndex, textFromShards } from '../../src/lib/search/build';
 import { SearchEngine } from '../../src/lib/search/engine';
-import { ingestDumps, readDumpsDir } from '../../src/lib/ingest';
-import { loadTaxonomy } from '../../src/lib/taxonomy';
+import { ingestDumps, readDumpsDir } from '../../src/lib/pipeline';
+import { loadTaxonomy } from '../../src/lib/enrich/taxonomy';
 import type { Paper } from '../../src/lib/schema';
 
 interface Case {

@@ -6,7 +6,7 @@ import {
   readSearchState,
   toggleFilter,
   writeSearchState,
-} from '../../src/lib/search-url';
+} from '../../src/lib/search/search-url';
 
 describe('shareable search URLs', () => {
   it('round-trips a query with topic and type filters', () => {

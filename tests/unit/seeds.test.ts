@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ingestDumps, readDumpsDir, type DumpFile } from '../../src/lib/ingest';
+import { ingestDumps, readDumpsDir, type DumpFile } from '../../src/lib/pipeline';
 import { PaperSchema, type Paper } from '../../src/lib/schema';
-import { loadTaxonomy } from '../../src/lib/taxonomy';
+import { loadTaxonomy } from '../../src/lib/enrich/taxonomy';
 
 // The seed dumps the site ships with: the pipeline must read all of them cleanly.
 const taxonomy = loadTaxonomy('content/taxonomy.yaml');

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { findAcronyms } from '../../src/lib/acronyms';
+import { findAcronyms } from '../../src/lib/text/acronyms';
 import {
   buildSimilarIndex,
   levelWeight,
   paperVectors,
   SimilarIndex,
   weightLevel,
-} from '../../src/lib/similar';
+} from '../../src/lib/enrich/similar';
 
 /** Two papers per subject, so subjects share terms (a term only one paper has is never shared). */
 const texts: [string, string][] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignSlugs, readablePart, slugBase } from '../../src/lib/slug';
+import { assignSlugs, readablePart, slugBase } from '../../src/lib/text/slug';
 
 describe('readablePart', () => {
   it('lowercases, strips diacritics and joins words with hyphens', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadTaxonomy, parseTaxonomy } from '../../src/lib/taxonomy';
+import { loadTaxonomy, parseTaxonomy } from '../../src/lib/enrich/taxonomy';
 
 const FIXTURES = 'tests/fixtures/taxonomy';
 

@@ -7,7 +7,7 @@ import {
   splitSentences,
   stripAcronymPlural,
   wordKey,
-} from '../../src/lib/terms';
+} from '../../src/lib/text/terms';
 
 const words = (text: string) => analyseText(text).words.map((word) => word.text);
 const keys = (text: string) => analyseText(text).words.map(wordKey);

@@ -5,8 +5,8 @@
  * An application domain (chemistry, health) may lead when the abstract is mostly about it.
  */
 import { describe, expect, it } from 'vitest';
-import { loadTaxonomy } from '../../src/lib/taxonomy';
-import { assignTopics, compileTopics } from '../../src/lib/topics';
+import { loadTaxonomy } from '../../src/lib/enrich/taxonomy';
+import { assignTopics, compileTopics } from '../../src/lib/enrich/topics';
 import { loadSeedPapers, seedContaining } from '../fixtures/taxonomy/seed-papers';
 
 interface Expectation {

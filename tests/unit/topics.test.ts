@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadTaxonomy, parseTaxonomy } from '../../src/lib/taxonomy';
-import { analyseText } from '../../src/lib/terms';
-import { assignTopics, compileTopics, scoreTopics, singular } from '../../src/lib/topics';
+import { loadTaxonomy, parseTaxonomy } from '../../src/lib/enrich/taxonomy';
+import { analyseText } from '../../src/lib/text/terms';
+import { assignTopics, compileTopics, scoreTopics, singular } from '../../src/lib/enrich/topics';
 
 const matcher = compileTopics(loadTaxonomy('tests/fixtures/taxonomy/valid.yaml'));
 

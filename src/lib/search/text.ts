@@ -1,4 +1,4 @@
-import { foldDiacritics } from '../fold';
+import { foldDiacritics } from '../text/fold';
 /**
  * How text becomes search terms. The index builder, the query parser and the highlighter all go
  * through `tokenize`, so a word is split and folded the same way wherever it is looked up.

@@ -1,5 +1,5 @@
 /** JSON-LD for a paper page, so search engines and link previews read it as a scholarly article. */
-import type { Paper } from './schema';
+import type { Paper } from '../schema';
 
 /** A schema.org ScholarlyArticle describing one paper. */
 export function scholarlyArticle(

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import type { ZodIssue } from 'zod';
-import { TaxonomySchema, type Taxonomy } from './schema';
+import { TaxonomySchema, type Taxonomy } from '../schema';
 
 /** Reads, parses and validates the taxonomy file at `path`. */
 export function loadTaxonomy(path: string): Taxonomy {

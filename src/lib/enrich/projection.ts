@@ -11,8 +11,8 @@
  *   placed among the sample papers it is most similar to.
  */
 import { UMAP } from 'umap-js';
-import type { Paper } from './schema';
-import { seededRandom } from './random';
+import type { Paper } from '../schema';
+import { seededRandom } from '../random';
 
 /** A document's text vector: term → weight (e.g. TF-IDF). Need not be normalised. */
 export type SparseVector = ReadonlyMap<string, number>;

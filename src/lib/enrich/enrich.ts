@@ -3,7 +3,7 @@
  * and related papers for every paper. Keywords and related papers need the whole corpus (document
  * frequencies), so this runs once over all papers after the per-abstract ingest.
  */
-import { findAcronyms } from './acronyms';
+import { findAcronyms } from '../text/acronyms';
 import { contributionTypes, hasCode } from './contribution';
 import {
   extractTerms,
@@ -14,8 +14,8 @@ import {
   type PackedTerms,
 } from './keywords';
 import { findRelated, termVector } from './related';
-import type { Acronym, BasePaper, Paper, RelatedPaper, Taxonomy } from './schema';
-import { analyseText } from './terms';
+import type { Acronym, BasePaper, Paper, RelatedPaper, Taxonomy } from '../schema';
+import { analyseText } from '../text/terms';
 import { assignTopics, compileTopics } from './topics';
 
 /** Milliseconds spent in each step, filled in when asked for (scripts/bench-enrich.ts). */

@@ -18,15 +18,15 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { ZodIssue } from 'zod';
-import { countWords, parseDump, plural, readParagraph, type Problem } from './dump';
-import { enrichPapers } from './enrich';
-import { extractLinks } from './links';
-import { describePaper } from './naming';
-import { toPlainText } from './plaintext';
+import { countWords, parseDump, plural, readParagraph, type Problem } from './ingest/dump';
+import { enrichPapers } from './enrich/enrich';
+import { extractLinks } from './ingest/links';
+import { describePaper } from './ingest/naming';
+import { toPlainText } from './ingest/plaintext';
 import { PaperSchema, type BasePaper, type Paper, type Source, type Taxonomy } from './schema';
-import { assignSlugs, SLUG_SUFFIX_LENGTH } from './slug';
+import { assignSlugs, SLUG_SUFFIX_LENGTH } from './text/slug';
 
-export type { Problem } from './dump';
+export type { Problem } from './ingest/dump';
 
 /** One dump as read from disk: its file name and raw bytes. */
 export interface DumpFile {

@@ -2,7 +2,7 @@
  * Tags are what a reader browses by: the taxonomy's topics and the contribution types.
  * Both share the `/tags/<slug>/` namespace, so type slugs carry a `type-` prefix that no topic uses.
  */
-import type { ContributionType, Paper, Topic } from './schema';
+import type { ContributionType, Paper, Topic } from '../schema';
 
 /** One browsable tag with the papers that carry it. */
 export interface Tag {

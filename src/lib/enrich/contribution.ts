@@ -2,8 +2,8 @@
  * What kind of contribution a paper makes (method, benchmark, dataset, theory, empirical study,
  * position), read from the abstract's wording, and whether it releases code.
  */
-import type { ContributionType, Link } from './schema';
-import { splitSentences } from './terms';
+import type { ContributionType, Link } from '../schema';
+import { splitSentences } from '../text/terms';
 
 interface Signal {
   pattern: RegExp;

@@ -2,12 +2,12 @@
  * What a reader recognises a paper by, derived from its plain-text abstract alone: the paper's own
  * name (or null), a readable title and a one-sentence summary. The rules are in docs/naming.md.
  */
-import { capitaliseFirst, fitToLength } from './name-parts/fit';
-import { findIntroducedNames, findPaperName, type NameFinding } from './name-parts/paper-name';
-import { findStatements, mainStatement, type Statement } from './name-parts/statements';
-import { MAX_SUMMARY_LENGTH, NO_SUMMARY, toSummary } from './name-parts/summary';
-import { preparePhrase, statementPhrase, withoutReportingClause } from './name-parts/title-phrase';
-import { splitSentences } from './sentences';
+import { capitaliseFirst, fitToLength } from './naming/fit';
+import { findIntroducedNames, findPaperName, type NameFinding } from './naming/paper-name';
+import { findStatements, mainStatement, type Statement } from './naming/statements';
+import { MAX_SUMMARY_LENGTH, NO_SUMMARY, toSummary } from './naming/summary';
+import { preparePhrase, statementPhrase, withoutReportingClause } from './naming/title-phrase';
+import { splitSentences } from '../text/sentences';
 
 /** What a reader recognises a paper by, derived from its plain-text abstract. */
 export interface PaperIdentity {

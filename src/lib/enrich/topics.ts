@@ -2,8 +2,8 @@
  * Topic tags from the taxonomy: find every term of every topic in an abstract, then rank topics by
  * how much of the abstract is about them (see docs/tagging.md for the rule and its reasons).
  */
-import type { BasePaper, Taxonomy, Topic } from './schema';
-import { analyseText, stripAcronymPlural, type AnalysedText } from './terms';
+import type { BasePaper, Taxonomy, Topic } from '../schema';
+import { analyseText, stripAcronymPlural, type AnalysedText } from '../text/terms';
 
 /** The slug of the fallback topic: tagged only when nothing else fits, never matched by terms. */
 export const FALLBACK_TOPIC = 'other';

@@ -3,7 +3,7 @@
  * Affinity Predictor)", found with the Schwartz & Hearst (2003) algorithm. Hand-written: no
  * maintained npm package implements it, and it is forty lines.
  */
-import type { Acronym } from './schema';
+import type { Acronym } from '../schema';
 import { stripAcronymPlural, STOP_WORDS } from './terms';
 
 const PARENTHESISED = /\(([^()]{1,120})\)/g;

@@ -2,8 +2,8 @@
  * The http(s) links an abstract quotes, classified by what they point at. URLs are found by the same
  * code that turns them into links on the page (markup.ts), so the list and the page never disagree.
  */
-import { findUrls } from './markup';
-import type { Link, LinkKind } from './schema';
+import { findUrls } from '../text/markup';
+import type { Link, LinkKind } from '../schema';
 
 /** Hosts whose pages are datasets. */
 const DATA_HOSTS = [

@@ -2,9 +2,9 @@
  * The acronym glossary: every acronym the abstracts define, its expansions, and every paper that uses
  * it, i.e. defines it or mentions the short form. Built once at build time from the records.
  */
-import type { Paper } from './schema';
-import { analyseText, isAcronymLike, stripAcronymPlural } from './terms';
-import { readablePart } from './slug';
+import type { Paper } from '../schema';
+import { analyseText, isAcronymLike, stripAcronymPlural } from '../text/terms';
+import { readablePart } from '../text/slug';
 import { withBase } from './urls';
 
 /** What the glossary reads of a paper. */

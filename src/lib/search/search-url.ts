@@ -2,7 +2,7 @@
  * The shareable search state: `/?q=<query>&tag=<topic>&type=<contribution type>`. Tags and types
  * may repeat (`&tag=a&tag=b`: papers carrying both). This is a public contract: links are shared.
  */
-import type { ContributionType } from './schema';
+import type { ContributionType } from '../schema';
 
 /**
  * The contribution types, spelled out rather than read from the zod schema: this module runs in the

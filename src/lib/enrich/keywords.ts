@@ -2,7 +2,7 @@
  * Distinctive keywords: TF-IDF over the corpus, with key phrases and acronyms kept whole and
  * deduplicated by stem. The same candidate terms and weights feed related papers (related.ts).
  */
-import type { Acronym } from './schema';
+import type { Acronym } from '../schema';
 import {
   analyseText,
   GENERIC_STEMS,
@@ -13,7 +13,7 @@ import {
   wordKey,
   type AnalysedText,
   type Word,
-} from './terms';
+} from '../text/terms';
 
 /** Longest key phrase, in words: longer n-grams are almost never repeated terms. */
 export const MAX_PHRASE_WORDS = 3;

@@ -6,8 +6,8 @@ import rehypeKatex from 'rehype-katex';
 import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import type { Acronym } from './schema';
-import { parseAbstract, remarkAcronyms } from './markup';
+import type { Acronym } from '../schema';
+import { parseAbstract, remarkAcronyms } from '../text/markup';
 
 const html = unified()
   // Raw HTML was already turned into text by remarkAbstract; never let any through.

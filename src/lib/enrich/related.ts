@@ -3,8 +3,8 @@
  * index over each paper's heaviest terms so the cost stays near-linear in the corpus size.
  */
 import { displayTerm, keyOf, type PackedTerms, type TermStatistics } from './keywords';
-import type { Acronym, RelatedPaper } from './schema';
-import { isAcronymLike } from './terms';
+import type { Acronym, RelatedPaper } from '../schema';
+import { isAcronymLike } from '../text/terms';
 
 /** Papers listed per paper. */
 export const RELATED_COUNT = 5;

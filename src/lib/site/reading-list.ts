@@ -3,7 +3,7 @@
  * so this module is pure: list edits, the shareable URL, the Markdown and JSON exports, and a storage
  * wrapper that keeps working (in memory, with a reason) when storage is blocked or full.
  */
-import type { Paper } from './schema';
+import type { Paper } from '../schema';
 
 /** One starred paper. The title is kept so the list reads well even for a paper since renamed. */
 export interface ReadingListItem extends Pick<Paper, 'slug' | 'title'> {

@@ -5,7 +5,7 @@
  * words, key phrases and acronyms, keyed by stem, weighted by sublinear TF × smoothed IDF; so
  * "papers like this text" agrees with the related papers a paper page lists.
  */
-import { findAcronyms } from './acronyms';
+import { findAcronyms } from '../text/acronyms';
 import {
   displayTerm,
   extractTerms,
@@ -15,9 +15,9 @@ import {
   TermStatistics,
   type Term,
 } from './keywords';
-import type { Acronym, Paper } from './schema';
-import { decodeVlq, encodeVlq } from './search/vlq';
-import { analyseText } from './terms';
+import type { Acronym, Paper } from '../schema';
+import { decodeVlq, encodeVlq } from '../search/vlq';
+import { analyseText } from '../text/terms';
 import { ONE_OFF_WEIGHT } from './related';
 
 /** Bumped whenever the layout changes, so the page never misreads an index built by other code. */
