@@ -21,7 +21,7 @@ import type { ZodIssue } from 'zod';
 import { countWords, parseDump, plural, readParagraph, type Problem } from './ingest/dump';
 import { enrichPapers } from './enrich/enrich';
 import { extractLinks } from './ingest/links';
-import { describePaper } from './ingest/naming';
+import { describePaper } from './ingest/naming/describe';
 import { toPlainText } from './ingest/plaintext';
 import { PaperSchema, type BasePaper, type Paper, type Source, type Taxonomy } from './schema';
 import { assignSlugs, SLUG_SUFFIX_LENGTH } from './text/slug';

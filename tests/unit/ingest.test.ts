@@ -17,8 +17,8 @@ import { generateDumps, writeDumps } from '../../scripts/generate-dumps';
 
 // Lets one test make the naming step return an invalid title, to see how schema failures surface.
 const naming = vi.hoisted(() => ({ longTitle: false }));
-vi.mock('../../src/lib/ingest/naming', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/lib/ingest/naming')>();
+vi.mock('../../src/lib/ingest/naming/describe', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/lib/ingest/naming/describe')>();
   return {
     ...real,
     describePaper: (plainText: string) => {

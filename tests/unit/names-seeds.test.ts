@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ingestDumps, readDumpsDir } from '../../src/lib/pipeline';
-import { MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../src/lib/ingest/naming';
+import { MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../src/lib/ingest/naming/describe';
 import { TaxonomySchema, type Paper } from '../../src/lib/schema';
 import { splitSentences } from '../../src/lib/text/sentences';
 

@@ -340,3 +340,19 @@ export function isGenericWord(word: Word): boolean {
 export function isContentWord(word: Word): boolean {
   return !isStopWord(word) && !isRhetoric(word);
 }
+
+/**
+ * The stems of a text's content words, hyphenated words split into their parts and case ignored:
+ * how two texts are compared for "saying the same thing" (summary against title, eval metrics).
+ */
+export function contentKeys(text: string): string[] {
+  return analyseText(text)
+    .words.flatMap((word) => word.parts.map((part) => part.text.toLowerCase()))
+    .filter((part) => /\p{L}/u.test(part) && !STOP_WORDS.has(part))
+    .map(stem);
+}
+
+/** {@link contentKeys} as a set. */
+export function contentKeySet(text: string): Set<string> {
+  return new Set(contentKeys(text));
+}

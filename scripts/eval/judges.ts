@@ -1,0 +1,77 @@
+/**
+ * The rules a derived title or keyword must meet (issue "titles and text"), judged independently of
+ * the code that derives them: part-of-speech tags come from wink-nlp on the candidate alone.
+ */
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+const nlp = winkNLP(model, ['pos']);
+const its = nlp.its;
+
+function tagged(text: string): { word: string; pos: string }[] {
+  const doc = nlp.readDoc(text);
+  const words = doc.tokens().out() as string[];
+  const tags = doc.tokens().out(its.pos) as string[];
+  return words.map((word, i) => ({ word, pos: tags[i] ?? 'X' })).filter((t) => t.pos !== 'PUNCT');
+}
+
+/** Closed-class parts of speech a headline may not start with. */
+const BAD_START = new Set(['CCONJ', 'SCONJ', 'ADP', 'PRON', 'PART', 'AUX']);
+/** Function words a headline may not end on. */
+const BAD_END = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PRON', 'AUX']);
+/** Determiners that are pronouns at a headline's start ("This is…", "These…"). */
+const DEMONSTRATIVE = /^(?:this|that|these|those|it|its|such)$/i;
+
+/** Why a title is malformed, or null when it is a clean headline. */
+export function judgeTitle(title: string, name: string | null): string | null {
+  const words = title.split(/\s+/).filter(Boolean);
+  if (words.length < 4) return `too short (${words.length} words)`;
+  if (words.length > 14) return `too long (${words.length} words)`;
+  const phrase = name && title.startsWith(`${name}: `) ? title.slice(name.length + 2) : title;
+  const tokens = tagged(phrase);
+  const first = tokens[0];
+  const last = tokens.at(-1);
+  if (!first || !last) return 'empty';
+  if (/\b(?:we|our|us|ours)\b/i.test(phrase) || /^I\b/.test(phrase)) return 'first-person clause';
+  if (BAD_START.has(first.pos) || DEMONSTRATIVE.test(first.word))
+    return `starts with ${first.pos.toLowerCase()} "${first.word}"`;
+  if (BAD_END.has(last.pos)) return `ends with ${last.pos.toLowerCase()} "${last.word}"`;
+  if (!tokens.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN')) return 'no noun';
+  return null;
+}
+
+/** Why a keyword is not a clean noun phrase, or null. */
+export function judgeKeyword(keyword: string): string | null {
+  if (/[\p{Lm}\p{No}\p{Sm}\\$^_{}=<>]/u.test(keyword)) return 'math symbol';
+  if (/\bet al\b|\bal\.|\b(?:19|20)\d\d\b/i.test(keyword)) return 'citation fragment';
+  if (/^\p{L}$/u.test(keyword)) return 'single letter';
+  const tokens = tagged(`the ${keyword}`).slice(1);
+  const first = tokens[0];
+  const last = tokens.at(-1);
+  if (!first || !last) return 'empty';
+  if (first.pos === 'VERB' || first.pos === 'AUX' || first.pos === 'ADV' || BAD_START.has(first.pos))
+    return `starts with ${first.pos.toLowerCase()} "${first.word}"`;
+  if (last.pos !== 'NOUN' && last.pos !== 'PROPN' && last.pos !== 'NUM' && last.pos !== 'X')
+    return `ends with ${last.pos.toLowerCase()} "${last.word}"`;
+  return null;
+}
+
+/** A coined identifier: an inner capital or digit, or all capitals (SealQA, Atari-5, TIDE). */
+function isCoined(word: string): boolean {
+  return word
+    .split('-')
+    .some((part) => /^\p{L}.*(?:\p{Lu}|\p{N})/u.test(part) || /^\p{Lu}{2,}s?$/u.test(part));
+}
+
+/**
+ * The paper's real name: the real title's part before ":" when it is a coined identifier of at
+ * most three words that also occurs in the abstract; else null.
+ */
+export function realName(title: string, abstract: string): string | null {
+  const colon = title.indexOf(':');
+  if (colon < 0) return null;
+  const head = title.slice(0, colon).trim();
+  const words = head.split(/\s+/);
+  if (words.length > 3 || !words.some(isCoined)) return null;
+  return abstract.includes(head) ? head : null;
+}
