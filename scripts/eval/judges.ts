@@ -5,6 +5,8 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 
+import { tagText } from '../../src/lib/text/nlp';
+
 const nlp = winkNLP(model, ['pos']);
 const its = nlp.its;
 
@@ -40,20 +42,40 @@ export function judgeTitle(title: string, name: string | null): string | null {
   return null;
 }
 
-/** Why a keyword is not a clean noun phrase, or null. */
-export function judgeKeyword(keyword: string): string | null {
+/**
+ * Why a keyword is not a clean noun phrase, or null. The words are tagged where the abstract uses
+ * them (a tagger given "learning rate" alone cannot tell a noun from a verb).
+ */
+export function judgeKeyword(keyword: string, plainText: string): string | null {
   if (/[\p{Lm}\p{No}\p{Sm}\\$^_{}=<>]/u.test(keyword)) return 'math symbol';
   if (/\bet al\b|\bal\.|\b(?:19|20)\d\d\b/i.test(keyword)) return 'citation fragment';
   if (/^\p{L}$/u.test(keyword)) return 'single letter';
-  const tokens = tagged(`the ${keyword}`).slice(1);
+  const tokens = inContext(keyword, plainText);
   const first = tokens[0];
   const last = tokens.at(-1);
-  if (!first || !last) return 'empty';
-  if (first.pos === 'VERB' || first.pos === 'AUX' || first.pos === 'ADV' || BAD_START.has(first.pos))
+  if (!first || !last) return null;
+  if ((first.pos === 'VERB' && !/(?:ing|ed)$/.test(first.word) && tokens.length > 1) || first.pos === 'AUX' || BAD_START.has(first.pos))
     return `starts with ${first.pos.toLowerCase()} "${first.word}"`;
-  if (last.pos !== 'NOUN' && last.pos !== 'PROPN' && last.pos !== 'NUM' && last.pos !== 'X')
-    return `ends with ${last.pos.toLowerCase()} "${last.word}"`;
+  if (first.pos === 'VERB' && tokens.length > 1 && tokens[1]?.pos === 'DET')
+    return `verb with an object "${first.word}"`;
+  const nominal = last.pos === 'NOUN' || last.pos === 'PROPN' || last.pos === 'NUM' || last.pos === 'X' || /ing$/.test(last.word);
+  if (!nominal) return `ends with ${last.pos.toLowerCase()} "${last.word}"`;
   return null;
+}
+
+/** The keyword's tokens, tagged in the first sentence of the text that contains it. */
+function inContext(keyword: string, plainText: string): { word: string; pos: string }[] {
+  const lower = keyword.toLowerCase();
+  for (const sentence of tagText(plainText)) {
+    const escaped = lower.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const match = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').exec(sentence.text.toLowerCase());
+    if (!match) continue;
+    const at = match.index;
+    return sentence.tokens
+      .filter((t) => t.start >= at && t.end <= at + keyword.length)
+      .map((t) => ({ word: t.text, pos: t.pos }));
+  }
+  return tagged(`the ${keyword}`).slice(1);
 }
 
 /** A coined identifier: an inner capital or digit, or all capitals (SealQA, Atari-5, TIDE). */

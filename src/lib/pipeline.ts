@@ -21,7 +21,8 @@ import type { ZodIssue } from 'zod';
 import { countWords, parseDump, plural, readParagraph, type Problem } from './ingest/dump';
 import { enrichPapers } from './enrich/enrich';
 import { extractLinks } from './ingest/links';
-import { describePaper } from './ingest/naming/describe';
+import { describeTagged } from './ingest/naming/describe';
+import { nounPhraseVocabulary, tagText } from './text/nlp';
 import { toPlainText } from './ingest/plaintext';
 import { PaperSchema, type BasePaper, type Paper, type Source, type Taxonomy } from './schema';
 import { assignSlugs, SLUG_SUFFIX_LENGTH } from './text/slug';
@@ -69,7 +70,8 @@ export type DerivedFields = Omit<BasePaper, 'slug' | 'abstract' | 'sources'>;
 /** Plain text, name, title, summary, links, word count and id of one normalised abstract. */
 export function deriveFields(abstract: string): DerivedFields {
   const plainText = toPlainText(abstract);
-  const { name, title, summary } = describePaper(plainText);
+  const tagged = tagText(plainText);
+  const { name, title, summary } = describeTagged(tagged);
   return {
     id: abstractId(abstract),
     name,
@@ -78,6 +80,7 @@ export function deriveFields(abstract: string): DerivedFields {
     plainText,
     links: extractLinks(abstract),
     wordCount: countWords(plainText),
+    phrases: nounPhraseVocabulary(tagged),
   };
 }
 

@@ -16,6 +16,7 @@ import {
 import { findRelated, termVector } from './related';
 import type { Acronym, BasePaper, Paper, RelatedPaper, Taxonomy } from '../schema';
 import { analyseText } from '../text/terms';
+import { nounPhraseVocabulary, phraseKey, tagText } from '../text/nlp';
 import { assignTopics, compileTopics } from './topics';
 
 /** Milliseconds spent in each step, filled in when asked for (scripts/bench-enrich.ts). */
@@ -73,7 +74,14 @@ function readPapers(
   return papers.map((paper) => {
     const analysed = analyseText(paper.plainText);
     const acronyms = findAcronyms(paper.plainText);
-    const terms = extractTerms(analysed, acronyms);
+    // Only noun phrases and defined acronyms are terms: "et al", verbs and math never relate papers.
+    const phrases = phrasesOf(paper);
+    const terms = extractTerms(analysed, acronyms).filter(
+      (term) =>
+        term.acronym !== undefined ||
+        term.expands !== undefined ||
+        phrases.has(phraseKey(paper.plainText.slice(term.start, term.end))),
+    );
     const ids = statistics.add(terms, analysed);
     return {
       acronyms,
@@ -98,6 +106,11 @@ function relatePapers(
   );
 }
 
+/** The paper's noun phrases, from the ingest's tagging pass, else tagged now. */
+export function phrasesOf(paper: BasePaper): Set<string> {
+  return new Set(paper.phrases ?? nounPhraseVocabulary(tagText(paper.plainText)));
+}
+
 function finishPaper(
   paper: BasePaper,
   { acronyms, terms, tags }: PaperReading,
@@ -116,6 +129,7 @@ function finishPaper(
       {
         name: paper.name,
         title: paper.title,
+        phrases: phrasesOf(paper),
       },
     ),
     acronyms,

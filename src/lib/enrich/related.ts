@@ -8,6 +8,11 @@ import { isAcronymLike } from '../text/terms';
 
 /** Papers listed per paper. */
 export const RELATED_COUNT = 5;
+/**
+ * Below this cosine two abstracts share only a word or two of everyday research vocabulary: a
+ * paper page shows fewer related papers rather than unrelated ones.
+ */
+export const MIN_RELATED_SCORE = 0.1;
 /** Shared terms shown per related paper. */
 export const SHARED_TERMS = 5;
 /**
@@ -276,7 +281,7 @@ export function findRelated(
     });
     candidates.sort((x, y) => y.score - x.score || compareText(slugs[x.other]!, slugs[y.other]!));
     return candidates
-      .filter((candidate) => candidate.score > 0)
+      .filter((candidate) => candidate.score >= MIN_RELATED_SCORE)
       .slice(0, RELATED_COUNT)
       .map(({ other, score }) => ({
         slug: slugs[other]!,

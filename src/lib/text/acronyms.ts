@@ -93,6 +93,8 @@ function bestLongForm(short: string, candidate: string): string | null {
  * causality Disentangling Representation learning Approach (HEDRA)" is kept.
  */
 function isPlausible(short: string, long: string): boolean {
+  // Words only: a long form with math or symbols ("the horizon and R_") is a misreading.
+  if (/[^\p{L}\p{N}\p{M}\s\-'’.,&/]/u.test(long) || /^(?:the|a|an)\s/i.test(long)) return false;
   const letters = new Set(short.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
   const contentWords = long
     .split(/\s+/)

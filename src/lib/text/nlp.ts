@@ -66,9 +66,20 @@ const its = nlp.its;
 /** Sentences longer than this are tagged only this far: tagging is linear, but abstracts are short. */
 const MAX_SENTENCE_CHARS = 2_000;
 
-/** Tags every sentence of `text`. */
+/** Abstracts are a few thousand characters; anything past this is not read, which bounds the work. */
+const MAX_ANALYSED_CHARS = 20_000;
+
+/** Tags every sentence of `text` (its first 20,000 characters). */
 export function tagText(text: string): TaggedSentence[] {
-  return splitSentences(text).map((sentence) => tagSentence(sentence.slice(0, MAX_SENTENCE_CHARS)));
+  return splitSentences(sliceWhole(text, MAX_ANALYSED_CHARS)).map((sentence) =>
+    tagSentence(sliceWhole(sentence, MAX_SENTENCE_CHARS)),
+  );
+}
+
+/** The first `length` UTF-16 units, without leaving half of a surrogate pair at the end. */
+function sliceWhole(text: string, length: number): string {
+  const cut = text.slice(0, length);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 /** Tags one sentence, joining hyphenated pieces (`infinite-horizon`) into one token. */
@@ -200,4 +211,34 @@ export function phrase(
     last,
     text: sentence.text.slice(start, end).replace(/\s+/g, ' '),
   };
+}
+
+/** Longest keyword, in words. */
+const MAX_VOCABULARY_WORDS = 3;
+
+/** How a phrase is compared: lower case, single spaces. */
+export function phraseKey(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Every span of 1–3 words that can stand alone as a noun phrase: inside a noun phrase, ending on a
+ * nominal word and starting on a noun or adjective (never a verb, a number or a stop word), as
+ * {@link phraseKey}s. Keywords and related-paper reasons are drawn only from these.
+ */
+export function nounPhraseVocabulary(tagged: readonly TaggedSentence[]): string[] {
+  const vocabulary = new Set<string>();
+  tagged.forEach((sentence, index) => {
+    for (const np of nounPhrases(sentence, index)) {
+      for (let first = np.first; first <= np.last; first++) {
+        const head = sentence.tokens[first];
+        if (!head || head.pos === 'VERB' || head.pos === 'NUM' || STOP_WORDS.has(head.lower)) continue;
+        for (let last = first; last <= np.last && last - first < MAX_VOCABULARY_WORDS; last++) {
+          const end = sentence.tokens[last];
+          if (end && isNominal(end)) vocabulary.add(phraseKey(phrase(sentence, index, first, last).text));
+        }
+      }
+    }
+  });
+  return [...vocabulary];
 }

@@ -21,15 +21,13 @@ export interface PaperIdentity {
 
 export const MAX_TITLE_LENGTH = 100;
 export { MAX_SUMMARY_LENGTH };
-/** Abstracts are a few thousand characters; anything past this is not read, which bounds the work. */
-const MAX_ANALYSED_CHARS = 20_000;
 const UNTITLED = 'Untitled abstract';
 /** A summary may repeat at most this share of the title's content words. */
 const MAX_SUMMARY_OVERLAP = 0.5;
 
 /** Derives the paper's own name (or null), a headline title and a one-sentence summary. */
 export function describePaper(plainText: string): PaperIdentity {
-  return describeTagged(tagText(sliceWhole(plainText, MAX_ANALYSED_CHARS)));
+  return describeTagged(tagText(plainText));
 }
 
 /** The name and the scored headline candidates of a tagged abstract (also read by fit:titles). */
@@ -70,12 +68,6 @@ export function describeTagged(tagged: readonly TaggedSentence[]): PaperIdentity
   const { name, candidates, statements, main } = titleCandidates(tagged);
   const title = composeTitle(name, bestHeadline(candidates, name)?.text ?? null, sentences);
   return { name, title, summary: chooseSummary(sentences, title, statements, main) };
-}
-
-/** The first `length` UTF-16 units, without leaving half of a surrogate pair at the end. */
-function sliceWhole(text: string, length: number): string {
-  const cut = text.slice(0, length);
-  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 /** With no noun phrase at all (a formula, a list of numbers): the first sentence, cut to length. */
