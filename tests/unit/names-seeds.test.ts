@@ -123,8 +123,9 @@ describe('the seed abstracts', () => {
       expect(title).not.toMatch(/[$\\*]/);
       expect(title).not.toMatch(/[.,;:]$/);
       if (name !== null) expect(title.startsWith(`${name}: `)).toBe(true);
+      // Not the abstract's opening words cut to length (a short noun phrase may share them).
       const phrase = words(phraseOf(paper));
-      expect(words(plainText).slice(0, phrase.length)).not.toEqual(phrase);
+      if (phrase.length >= 5) expect(words(plainText).slice(0, phrase.length)).not.toEqual(phrase);
       expect(phraseOf(paper)).toMatch(/^[^\p{Ll}]/u);
       expect(summary.length).toBeLessThanOrEqual(MAX_SUMMARY_LENGTH);
       expect(summary).toMatch(/\.$/);

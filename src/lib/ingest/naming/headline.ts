@@ -136,6 +136,7 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
         const keys = contentKeys(tokens);
         if (keys.length < 2) continue;
         const after = sentence.tokens[ext.last + 1];
+        if (continuesPast(tokens, after)) continue;
         const centrality = keys.reduce((sum, k) => sum + (frequencies.get(k) ?? 0), 0) / (keys.length * maxFrequency);
         const coverage = keys.reduce((sum, k) => sum + Math.log2(1 + (frequencies.get(k) ?? 0)), 0) / 8;
         const objectOfStatement = objectStart >= 0 && start.first >= objectStart && start.first <= objectStart + 3 ? 1 : 0;
@@ -164,6 +165,19 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
     }
   });
   return candidates;
+}
+
+/**
+ * A phrase whose last noun still takes its complement is cut mid-phrase: "the use" before "of X",
+ * "a focus" before "on X", "the assumption" before "that…".
+ */
+function continuesPast(tokens: readonly Token[], after: Token | undefined): boolean {
+  if (!after) return false;
+  if (after.lower === 'of') return true;
+  const last = tokens.at(-1);
+  const generic = last !== undefined && isGeneric(last);
+  const articled = tokens.at(-2)?.pos === 'DET';
+  return (generic || articled) && (after.pos === 'ADP' || after.lower === 'that');
 }
 
 /** Where the statement's object starts: the first token after its verb. */
