@@ -4,6 +4,7 @@ import { describePaper, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../src/l
 import { fitToLength } from '../../src/lib/ingest/naming/fit';
 import { splitSentences } from '../../src/lib/text/sentences';
 import { contentKeySet } from '../../src/lib/text/terms';
+import { expectHeadline } from '../support/headline';
 
 
 function expectValidIdentity(text: string): void {
@@ -156,26 +157,6 @@ describe('the paper name', () => {
     expect(title).toMatch(/^DroPE: .*Positional Embeddings/);
   });
 });
-
-/** Words a headline may not start with: conjunctions, prepositions, pronouns, first person. */
-const FRAGMENT_START =
-  /^(?:and|or|but|so|yet|in|on|at|to|for|with|from|by|of|as|into|we|our|us|i|it|its|this|that|these|those|they|which|who|there|here|how|while|although|because|if|when|then)\b/i;
-/** Words a headline may not end on. */
-const FRAGMENT_END =
-  /\b(?:the|a|an|of|and|or|with|for|to|in|on|by|via|that|which|is|are|be|we|our|it|its|this|these|their)$/i;
-
-/** The reader-visible rules every derived title keeps (issue: never a fragment). */
-function expectHeadline(title: string, name: string | null = null, minWords = 4): void {
-  const phrase = name ? title.slice(name.length + 2) : title;
-  if (name) expect(title.startsWith(`${name}: `)).toBe(true);
-  const words = title.split(/\s+/);
-  expect(words.length).toBeGreaterThanOrEqual(minWords);
-  expect(words.length).toBeLessThanOrEqual(14);
-  expect(phrase).not.toMatch(FRAGMENT_START);
-  expect(phrase).not.toMatch(FRAGMENT_END);
-  expect(phrase).not.toMatch(/\b(?:we|our|us)\b/i);
-  expect(title).not.toMatch(/[.,;:(]$/);
-}
 
 describe('the title', () => {
   it('is "Name: what it is" when the paper names its contribution', () => {
