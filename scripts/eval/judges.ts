@@ -1,20 +1,15 @@
 /**
  * The rules a derived title or keyword must meet (issue "titles and text"), judged independently of
- * the code that derives them: part-of-speech tags come from wink-nlp on the candidate alone.
+ * the code that derives them: part-of-speech tags come from the text core's tagger (wink-nlp).
  */
-import winkNLP from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
 
-import { tagText } from '../../src/lib/text/nlp';
+import { tagSentence, tagText } from '../../src/lib/text/nlp';
 
-const nlp = winkNLP(model, ['pos']);
-const its = nlp.its;
-
+/** Tagged words, hyphenated compounds whole ("off-the-shelf"), punctuation left out. */
 function tagged(text: string): { word: string; pos: string }[] {
-  const doc = nlp.readDoc(text);
-  const words = doc.tokens().out() as string[];
-  const tags = doc.tokens().out(its.pos) as string[];
-  return words.map((word, i) => ({ word, pos: tags[i] ?? 'X' })).filter((t) => t.pos !== 'PUNCT');
+  return tagSentence(text)
+    .tokens.map((t) => ({ word: t.text, pos: t.pos }))
+    .filter((t) => t.pos !== 'PUNCT');
 }
 
 /** Closed-class parts of speech a headline may not start with. */
@@ -58,7 +53,7 @@ export function judgeKeyword(keyword: string, plainText: string): string | null 
     return `starts with ${first.pos.toLowerCase()} "${first.word}"`;
   if (first.pos === 'VERB' && tokens.length > 1 && tokens[1]?.pos === 'DET')
     return `verb with an object "${first.word}"`;
-  const nominal = last.pos === 'NOUN' || last.pos === 'PROPN' || last.pos === 'NUM' || last.pos === 'X' || /ing$/.test(last.word);
+  const nominal = last.pos === 'NOUN' || last.pos === 'PROPN' || last.pos === 'NUM' || last.pos === 'X' || /ing$/i.test(last.word);
   if (!nominal) return `ends with ${last.pos.toLowerCase()} "${last.word}"`;
   return null;
 }

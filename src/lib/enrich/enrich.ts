@@ -17,6 +17,8 @@ import { findRelated, termVector } from './related';
 import type { Acronym, BasePaper, Paper, RelatedPaper, Taxonomy } from '../schema';
 import { analyseText } from '../text/terms';
 import { nounPhraseVocabulary, phraseKey, tagText } from '../text/nlp';
+import { splitSentences } from '../text/sentences';
+import { findStatements, mainStatement } from '../text/statements';
 import { assignTopics, compileTopics } from './topics';
 
 /** Milliseconds spent in each step, filled in when asked for (scripts/bench-enrich.ts). */
@@ -106,6 +108,13 @@ function relatePapers(
   );
 }
 
+/** The sentence of the abstract's main contribution statement ("we propose…"), if any. */
+export function mainStatementSentence(plainText: string): string | undefined {
+  const sentences = splitSentences(plainText);
+  const main = mainStatement(findStatements(sentences));
+  return main ? sentences[main.sentenceIndex] : undefined;
+}
+
 /** The paper's noun phrases, from the ingest's tagging pass, else tagged now. */
 export function phrasesOf(paper: BasePaper): Set<string> {
   return new Set(paper.phrases ?? nounPhraseVocabulary(tagText(paper.plainText)));
@@ -130,6 +139,7 @@ function finishPaper(
         name: paper.name,
         title: paper.title,
         phrases: phrasesOf(paper),
+        statement: mainStatementSentence(paper.plainText),
       },
     ),
     acronyms,

@@ -440,6 +440,8 @@ function repeats(candidate: Candidate, kept: Candidate, genericKeys: ReadonlySet
 export interface KeywordContext {
   name?: string | null;
   title?: string;
+  /** The sentence of the main contribution statement: its phrases count like the title's. */
+  statement?: string;
   /** The abstract's noun phrases ({@link nounPhraseVocabulary}): only these can be keywords. */
   phrases?: ReadonlySet<string>;
 }
@@ -490,7 +492,9 @@ export function selectKeywords(
   context: KeywordContext = {},
 ): string[] {
   const titleKeys = new Set(
-    context.title ? extractTerms(analyseText(context.title)).map((term) => term.key) : [],
+    [context.title, context.statement]
+      .filter((text): text is string => text !== undefined)
+      .flatMap((text) => extractTerms(analyseText(text)).map((term) => term.key)),
   );
   const ranked = (list: readonly Term[]) =>
     list

@@ -228,14 +228,37 @@ export function phraseKey(text: string): string {
  */
 export function nounPhraseVocabulary(tagged: readonly TaggedSentence[]): string[] {
   const vocabulary = new Set<string>();
+  // The tagger errs now and then ("produce", "web" read as nouns once): a phrase may start with a
+  // word only if the abstract reads it as a noun more often than as a verb, and a single word is a
+  // phrase only if it is read as a noun more often than as a verb, an adjective or an adverb.
+  const readings = new Map<string, { noun: number; verb: number; adjective: number }>();
+  for (const sentence of tagged) {
+    for (const token of sentence.tokens) {
+      const count = readings.get(token.lower) ?? { noun: 0, verb: 0, adjective: 0 };
+      if (token.pos === 'NOUN' || token.pos === 'PROPN') count.noun += 1;
+      else if (token.pos === 'VERB') count.verb += 1;
+      else if (token.pos === 'ADJ' || token.pos === 'ADV') count.adjective += 1;
+      readings.set(token.lower, count);
+    }
+  }
+  const verbal = (word: string) => {
+    const count = readings.get(word);
+    return count !== undefined && count.verb > 0 && count.verb >= count.noun;
+  };
+  const notNoun = (word: string) => {
+    const count = readings.get(word);
+    return count !== undefined && count.verb + count.adjective >= count.noun;
+  };
   tagged.forEach((sentence, index) => {
     for (const np of nounPhrases(sentence, index)) {
       for (let first = np.first; first <= np.last; first++) {
         const head = sentence.tokens[first];
         if (!head || head.pos === 'VERB' || head.pos === 'NUM' || STOP_WORDS.has(head.lower)) continue;
+        if (verbal(head.lower)) continue;
         for (let last = first; last <= np.last && last - first < MAX_VOCABULARY_WORDS; last++) {
           const end = sentence.tokens[last];
-          if (end && isNominal(end)) vocabulary.add(phraseKey(phrase(sentence, index, first, last).text));
+          if (!end || !isNominal(end) || (last === first && notNoun(end.lower))) continue;
+          vocabulary.add(phraseKey(phrase(sentence, index, first, last).text));
         }
       }
     }

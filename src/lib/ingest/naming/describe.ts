@@ -9,7 +9,7 @@ import { contentKeySet } from '../../text/terms';
 import { capitaliseFirst, fitToLength } from './fit';
 import { bestHeadline, headlineCandidates, type Candidate } from './headline';
 import { findIntroducedNames, findPaperName } from './paper-name';
-import { findStatements, mainStatement, type Statement } from './statements';
+import { findStatements, mainStatement, type Statement } from '../../text/statements';
 import { MAX_SUMMARY_LENGTH, NO_SUMMARY, toSummary } from './summary';
 
 /** What a reader recognises a paper by, derived from its plain-text abstract. */

@@ -8,7 +8,7 @@
  */
 import { isNominal, nounPhrases, phrase, type Phrase, type TaggedSentence, type Token } from '../../text/nlp';
 import { GENERIC_STEMS, RHETORIC, STOP_WORDS } from '../../text/terms';
-import type { Statement } from './statements';
+import type { Statement } from '../../text/statements';
 import weights from './headline-weights.json';
 
 /** The feature names, in the order of the weight vector. */
@@ -90,8 +90,12 @@ function extensions(sentence: TaggedSentence, base: Phrase, bases: readonly Phra
     if (!link) break;
     const joins = (link.pos === 'ADP' || link.lower === 'using' || link.lower === 'to') && ATTACHING.has(link.lower);
     const coordinates = link.lower === 'and' && n === 1;
-    if (!joins && !coordinates) break;
-    let at = last + 2;
+    // "an approach based on X", "a model conditioned on Y": a participle and its preposition.
+    const preposition = sentence.tokens[last + 2];
+    const participle =
+      link.pos === 'VERB' && /ed$/.test(link.lower) && preposition !== undefined && ATTACHING.has(preposition.lower);
+    if (!joins && !coordinates && !participle) break;
+    let at = last + (participle ? 3 : 2);
     const det = sentence.tokens[at];
     if (det && /^(?:a|an|the)$/i.test(det.text) && !coordinates) at += 1;
     const next = startsAt.get(at);
@@ -205,20 +209,34 @@ export function titleWords(text: string, name: string | null): number {
   return text.split(/\s+/).length + (name ? 1 : 0);
 }
 
+/** A phrase of the sentence that introduces the paper's name. */
+function isStated(candidate: Candidate): boolean {
+  return candidate.features.nameSentence > 0;
+}
+
+/** Whether a phrase makes a title of the right length. */
+function fits(candidate: Candidate, name: string | null): boolean {
+  const words = titleWords(candidate.text, name);
+  return words >= MIN_TITLE_WORDS && words <= MAX_TITLE_WORDS;
+}
+
 /** The best-scoring candidate that makes a 4–14-word title, else the best of any length, else null. */
 export function bestHeadline(
   candidates: readonly Candidate[],
   name: string | null,
   w: HeadlineWeights = weights as HeadlineWeights,
 ): Candidate | null {
+  // "Name: what it is": a named paper's phrase comes from the sentence that introduces the name
+  // when one there makes a headline.
+  const stated = name ? candidates.filter(isStated) : [];
+  const pool = stated.some((c) => fits(c, name)) ? stated : candidates;
   let best: Candidate | null = null;
   let bestScore = -Infinity;
   let fallback: Candidate | null = null;
   let fallbackScore = -Infinity;
-  for (const candidate of candidates) {
+  for (const candidate of pool) {
     const score = scoreCandidate(candidate, w);
-    const words = titleWords(candidate.text, name);
-    if (words >= MIN_TITLE_WORDS && words <= MAX_TITLE_WORDS) {
+    if (fits(candidate, name)) {
       if (score > bestScore) [best, bestScore] = [candidate, score];
     } else if (score > fallbackScore) [fallback, fallbackScore] = [candidate, score];
   }

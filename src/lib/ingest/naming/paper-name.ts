@@ -12,7 +12,7 @@ import {
   isCapitalisedWord,
   isCoinedIdentifier,
 } from './identifiers';
-import { contributionVerb, type Statement } from './statements';
+import { contributionVerb, type Statement } from '../../text/statements';
 import {
   AUTHORS_SUBJECT,
   endsWithPunctuation,
