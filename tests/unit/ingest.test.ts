@@ -21,8 +21,8 @@ vi.mock('../../src/lib/ingest/naming/describe', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../src/lib/ingest/naming/describe')>();
   return {
     ...real,
-    describePaper: (plainText: string) => {
-      const identity = real.describePaper(plainText);
+    describeTagged: (...args: Parameters<typeof real.describeTagged>) => {
+      const identity = real.describeTagged(...args);
       return naming.longTitle ? { ...identity, title: 'T'.repeat(130) } : identity;
     },
   };

@@ -12,10 +12,11 @@ import {
   TermStatistics,
   unpackTerms,
   type PackedTerms,
+  type Term,
 } from './keywords';
 import { findRelated, termVector } from './related';
 import type { Acronym, BasePaper, Paper, RelatedPaper, Taxonomy } from '../schema';
-import { analyseText } from '../text/terms';
+import { analyseText, type AnalysedText } from '../text/terms';
 import { nounPhraseVocabulary, phraseKey, tagText } from '../text/nlp';
 import { splitSentences } from '../text/sentences';
 import { findStatements, mainStatement } from '../text/statements';
@@ -76,14 +77,7 @@ function readPapers(
   return papers.map((paper) => {
     const analysed = analyseText(paper.plainText);
     const acronyms = findAcronyms(paper.plainText);
-    // Only noun phrases and defined acronyms are terms: "et al", verbs and math never relate papers.
-    const phrases = phrasesOf(paper);
-    const terms = extractTerms(analysed, acronyms).filter(
-      (term) =>
-        term.acronym !== undefined ||
-        term.expands !== undefined ||
-        phrases.has(phraseKey(paper.plainText.slice(term.start, term.end))),
-    );
+    const terms = contentTerms(paper, analysed, acronyms);
     const ids = statistics.add(terms, analysed);
     return {
       acronyms,
@@ -115,8 +109,26 @@ export function mainStatementSentence(plainText: string): string | undefined {
   return main ? sentences[main.sentenceIndex] : undefined;
 }
 
+/**
+ * A paper's terms for keywords, related papers and similar text: only noun phrases and defined
+ * acronyms, so "et al", verbs and math never relate two papers.
+ */
+export function contentTerms(
+  paper: Pick<BasePaper, 'plainText' | 'phrases'>,
+  analysed: AnalysedText,
+  acronyms: readonly Acronym[],
+): Term[] {
+  const phrases = phrasesOf(paper);
+  return extractTerms(analysed, acronyms).filter(
+    (term) =>
+      term.acronym !== undefined ||
+      term.expands !== undefined ||
+      phrases.has(phraseKey(paper.plainText.slice(term.start, term.end))),
+  );
+}
+
 /** The paper's noun phrases, from the ingest's tagging pass, else tagged now. */
-export function phrasesOf(paper: BasePaper): Set<string> {
+export function phrasesOf(paper: Pick<BasePaper, 'plainText' | 'phrases'>): Set<string> {
   return new Set(paper.phrases ?? nounPhraseVocabulary(tagText(paper.plainText)));
 }
 

@@ -150,6 +150,8 @@ export function isNominal(token: Token): boolean {
 /** True for a word that can modify the head of a noun phrase. */
 function isModifier(token: Token): boolean {
   if (token.pos === 'ADJ' || token.pos === 'NUM' || isNominal(token)) return true;
+  // Adjectives the tagger reads as adverbs: "offline RL", "online learning" (never "-ly" words).
+  if (token.pos === 'ADV') return !/ly$/.test(token.lower) && !STOP_WORDS.has(token.lower);
   // Participles used as adjectives: "learned representations", "pretrained models".
   return token.pos === 'VERB' && /(?:ed|en|ing)$/.test(token.lower) && !STOP_WORDS.has(token.lower);
 }
