@@ -12,12 +12,11 @@ import {
   TermStatistics,
   unpackTerms,
   type PackedTerms,
-  type Term,
 } from './keywords';
 import { findRelated, termVector } from './related';
 import type { Acronym, BasePaper, Paper, RelatedPaper, Taxonomy } from '../schema';
-import { analyseText, type AnalysedText } from '../text/terms';
-import { nounPhraseVocabulary, phraseKey, tagText } from '../text/nlp';
+import { analyseText } from '../text/terms';
+import { nounPhraseVocabulary, tagText } from '../text/nlp';
 import { splitSentences } from '../text/sentences';
 import { findStatements, mainStatement } from '../text/statements';
 import { assignTopics, compileTopics } from './topics';
@@ -77,7 +76,7 @@ function readPapers(
   return papers.map((paper) => {
     const analysed = analyseText(paper.plainText);
     const acronyms = findAcronyms(paper.plainText);
-    const terms = contentTerms(paper, analysed, acronyms);
+    const terms = extractTerms(analysed, acronyms);
     const ids = statistics.add(terms, analysed);
     return {
       acronyms,
@@ -94,7 +93,7 @@ function relatePapers(
 ): RelatedPaper[][] {
   const vectors = papers.map((paper, index) => {
     const { terms, acronyms } = readings[index]!;
-    return termVector(terms, acronyms, paper.plainText, statistics);
+    return termVector(terms, acronyms, paper.plainText, statistics, phrasesOf(paper));
   });
   return findRelated(
     papers.map((paper) => paper.slug),
@@ -107,24 +106,6 @@ export function mainStatementSentence(plainText: string): string | undefined {
   const sentences = splitSentences(plainText);
   const main = mainStatement(findStatements(sentences));
   return main ? sentences[main.sentenceIndex] : undefined;
-}
-
-/**
- * A paper's terms for keywords, related papers and similar text: only noun phrases and defined
- * acronyms, so "et al", verbs and math never relate two papers.
- */
-export function contentTerms(
-  paper: Pick<BasePaper, 'plainText' | 'phrases'>,
-  analysed: AnalysedText,
-  acronyms: readonly Acronym[],
-): Term[] {
-  const phrases = phrasesOf(paper);
-  return extractTerms(analysed, acronyms).filter(
-    (term) =>
-      term.acronym !== undefined ||
-      term.expands !== undefined ||
-      phrases.has(phraseKey(paper.plainText.slice(term.start, term.end))),
-  );
 }
 
 /** The paper's noun phrases, from the ingest's tagging pass, else tagged now. */
