@@ -13,7 +13,7 @@ export const RELATED_COUNT = 5;
  * Below this cosine two abstracts share only a word or two of everyday research vocabulary: a
  * paper page shows fewer related papers rather than unrelated ones.
  */
-export const MIN_RELATED_SCORE = 0.1;
+export const MIN_RELATED_SCORE = 0.08;
 /** Shared terms shown per related paper. */
 export const SHARED_TERMS = 5;
 /**
