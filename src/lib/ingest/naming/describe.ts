@@ -5,7 +5,7 @@
  * core's (`src/lib/text/nlp.ts`).
  */
 import { tagText, type TaggedSentence } from '../../text/nlp';
-import { contentKeySet } from '../../text/terms';
+import { contentKeySet, stem, STOP_WORDS } from '../../text/terms';
 import { capitaliseFirst, fitToLength } from './fit';
 import { bestHeadline, headlineCandidates, type Candidate } from './headline';
 import { findIntroducedNames, findPaperName } from './paper-name';
@@ -67,7 +67,7 @@ export function describeTagged(tagged: readonly TaggedSentence[]): PaperIdentity
   if (sentences.length === 0) return { name: null, title: UNTITLED, summary: NO_SUMMARY };
   const { name, candidates, statements, main } = titleCandidates(tagged);
   const title = composeTitle(name, bestHeadline(candidates, name)?.text ?? null, sentences);
-  return { name, title, summary: chooseSummary(sentences, title, statements, main) };
+  return { name, title, summary: chooseSummary(tagged, title, statements, main) };
 }
 
 /** With no noun phrase at all (a formula, a list of numbers): the first sentence, cut to length. */
@@ -75,10 +75,21 @@ function fallbackTitle(sentences: readonly string[]): string {
   return capitaliseFirst(fitToLength(sentences[0] ?? '', MAX_TITLE_LENGTH));
 }
 
+/** The content keys of a tagged sentence, as {@link contentKeySet} would give them. */
+function sentenceKeys(sentence: TaggedSentence): Set<string> {
+  const keys = new Set<string>();
+  for (const token of sentence.tokens) {
+    for (const part of token.lower.split('-')) {
+      if (/\p{L}/u.test(part) && !STOP_WORDS.has(part)) keys.add(stem(part));
+    }
+  }
+  return keys;
+}
+
 /** Share of the title's content words that a sentence repeats. */
-function overlapWithTitle(titleKeys: ReadonlySet<string>, sentence: string): number {
+function overlapWithTitle(titleKeys: ReadonlySet<string>, sentence: TaggedSentence): number {
   if (titleKeys.size === 0) return 0;
-  const keys = contentKeySet(sentence);
+  const keys = sentenceKeys(sentence);
   let shared = 0;
   for (const key of titleKeys) if (keys.has(key)) shared += 1;
   return shared / titleKeys.size;
@@ -93,7 +104,7 @@ const HOW = /\b(?:by|via|through|using|which|that)\b/i;
  * most half of the title's content words; the main statement's sentence only if it passes that too.
  */
 function chooseSummary(
-  sentences: readonly string[],
+  tagged: readonly TaggedSentence[],
   title: string,
   statements: readonly Statement[],
   main: Statement | null,
@@ -102,8 +113,10 @@ function chooseSummary(
   const statementAt = new Map(statements.map((s) => [s.sentenceIndex, s]));
   let best = -1;
   let bestScore = -Infinity;
-  sentences.forEach((sentence, index) => {
-    const overlap = overlapWithTitle(titleKeys, sentence);
+  const sentences = tagged.map((s) => s.text);
+  tagged.forEach((taggedSentence, index) => {
+    const sentence = taggedSentence.text;
+    const overlap = overlapWithTitle(titleKeys, taggedSentence);
     const statement = statementAt.get(index);
     let score = -index / sentences.length;
     if (statement) score += 1 + statement.weight / 4;

@@ -81,8 +81,11 @@ function isGeneric(token: Token): boolean {
 }
 
 /** Extends a base phrase right by "prep (det) phrase" up to MAX_ATTACHMENTS times, and by "and phrase". */
-function extensions(sentence: TaggedSentence, base: Phrase, bases: readonly Phrase[]): { last: number; attachments: number }[] {
-  const startsAt = new Map(bases.map((p) => [p.first, p]));
+function extensions(
+  sentence: TaggedSentence,
+  base: Phrase,
+  startsAt: ReadonlyMap<number, Phrase>,
+): { last: number; attachments: number }[] {
   const out: { last: number; attachments: number }[] = [{ last: base.last, attachments: 0 }];
   let last = base.last;
   for (let n = 1; n <= MAX_ATTACHMENTS; n++) {
@@ -116,6 +119,7 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
   const seen = new Set<string>();
   sentences.forEach((sentence, index) => {
     const bases = nounPhrases(sentence, index);
+    const startsAt = new Map(bases.map((p) => [p.first, p]));
     const statement = statementOf.get(index);
     const objectStart = statement ? objectTokenIndex(sentence, statement) : -1;
     const starts: { first: number; gerund: boolean }[] = bases.map((b) => ({ first: b.first, gerund: false }));
@@ -128,9 +132,9 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
       }
     }
     for (const start of starts) {
-      const base = bases.find((b) => b.first === start.first || b.first === start.first + 1);
+      const base = startsAt.get(start.first) ?? startsAt.get(start.first + 1);
       if (!base) continue;
-      for (const ext of extensions(sentence, base, bases)) {
+      for (const ext of extensions(sentence, base, startsAt)) {
         const span = phrase(sentence, index, start.first, ext.last);
         const text = cleanPhrase(span.text);
         if (seen.has(text.toLowerCase())) continue;
