@@ -145,10 +145,10 @@ class PaperSearch extends HTMLElement {
   /** A tag of a result: on the explorer it adds that filter and keeps the query. */
   private onResultTag(event: MouseEvent) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    const link = (event.target as Element).closest<HTMLAnchorElement>('a.tag[data-tag]');
+    const link = (event.target as Element).closest<HTMLAnchorElement>('a.tag[data-filter]');
     if (!link) return;
     event.preventDefault();
-    const slug = link.dataset.tag ?? '';
+    const slug = link.dataset.filter ?? '';
     if (!this.isOn(slug)) this.toggle(slug);
     this.input.focus();
   }
