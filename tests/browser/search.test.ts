@@ -331,7 +331,7 @@ describe('search on the home page', () => {
     const notice = page.locator('[data-no-js-notice]');
     expect(await notice.isVisible()).toBe(true);
     expect(await notice.textContent()).toMatch(/needs JavaScript/);
-    const tagsLink = notice.locator('a');
+    const tagsLink = notice.locator('a', { hasText: 'by topic' });
     await Promise.all([page.waitForURL(/\/tags\/$/), tagsLink.click()]);
     await page.goto(`${siteUrl}?q=diffusion`);
     expect(await page.locator('#search-input').isVisible()).toBe(false);
