@@ -64,6 +64,7 @@ export function resultItem(hit: SearchHit, context: ResultContext): HTMLLIElemen
     const a = document.createElement('a');
     a.className = 'tag';
     a.href = context.tagUrl(slug);
+    a.dataset.filter = slug;
     a.textContent = context.tagLabel(slug);
     li.append(a);
     tags.append(li);
