@@ -1,0 +1,138 @@
+/**
+ * Where to write the family names on the map so that no name covers a dot or another name. Each name
+ * starts at its anchor (the median of its family's dots) and moves outward on rings of candidate
+ * positions until one is clear; a name with no clear place nearby is left out rather than drawn over
+ * dots. The build runs it with estimated text widths for the static map, the browser again with
+ * measured widths at the current zoom. Units are whatever the caller uses (the map's viewBox units).
+ */
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** A dot to keep clear: centre and radius. */
+export interface Obstacle extends Point {
+  r: number;
+}
+
+/** A name to place: its text box size and where it would ideally go. */
+export interface LabelRequest {
+  anchor: Point;
+  width: number;
+  height: number;
+}
+
+export interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+export interface PlaceOptions {
+  /** Distance between rings of candidate positions; by default the label height. */
+  step?: number;
+  /** How many rings to try before giving up on a name. */
+  rings?: number;
+  /** Clear space kept around every dot. */
+  padding?: number;
+}
+
+/** The median of each group's points, keyed by group; groups in first-seen order. */
+export function medianAnchors<K>(points: readonly (Point & { group: K })[]): Map<K, Point> {
+  const byGroup = new Map<K, { xs: number[]; ys: number[] }>();
+  for (const point of points) {
+    const group = byGroup.get(point.group) ?? { xs: [], ys: [] };
+    group.xs.push(point.x);
+    group.ys.push(point.y);
+    byGroup.set(point.group, group);
+  }
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const mid = sorted.length >> 1;
+    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  };
+  return new Map([...byGroup].map(([key, { xs, ys }]) => [key, { x: median(xs), y: median(ys) }]));
+}
+
+/** Dots bucketed on a grid, so a box is checked against the few dots near it, not all 20,000. */
+class ObstacleGrid {
+  private cells = new Map<string, Obstacle[]>();
+  constructor(
+    obstacles: readonly Obstacle[],
+    private size: number,
+    private reach: number,
+  ) {
+    for (const obstacle of obstacles) {
+      const key = `${Math.floor(obstacle.x / size)},${Math.floor(obstacle.y / size)}`;
+      const cell = this.cells.get(key);
+      if (cell) cell.push(obstacle);
+      else this.cells.set(key, [obstacle]);
+    }
+  }
+
+  /** True when some dot (grown by `padding`) touches the box. */
+  hits(box: Box, padding: number): boolean {
+    const grow = this.reach + padding;
+    const [x0, x1] = [
+      Math.floor((box.minX - grow) / this.size),
+      Math.floor((box.maxX + grow) / this.size),
+    ];
+    const [y0, y1] = [
+      Math.floor((box.minY - grow) / this.size),
+      Math.floor((box.maxY + grow) / this.size),
+    ];
+    for (let cx = x0; cx <= x1; cx += 1) {
+      for (let cy = y0; cy <= y1; cy += 1) {
+        for (const dot of this.cells.get(`${cx},${cy}`) ?? []) {
+          const nearestX = Math.min(Math.max(dot.x, box.minX), box.maxX);
+          const nearestY = Math.min(Math.max(dot.y, box.minY), box.maxY);
+          if (Math.hypot(dot.x - nearestX, dot.y - nearestY) < dot.r + padding) return true;
+        }
+      }
+    }
+    return false;
+  }
+}
+
+const overlaps = (a: Box, b: Box): boolean =>
+  a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY;
+
+/**
+ * A centre for each request, in order (earlier requests get the better spots), or null when no clear
+ * place was found within `rings` steps of its anchor. Every placed box lies inside `bounds`.
+ */
+export function placeLabels(
+  requests: readonly LabelRequest[],
+  obstacles: readonly Obstacle[],
+  bounds: Box,
+  options: PlaceOptions = {},
+): (Point | null)[] {
+  const height = Math.max(1e-9, ...requests.map((r) => r.height));
+  const step = options.step ?? height;
+  const rings = options.rings ?? 12;
+  const padding = options.padding ?? 0;
+  const reach = Math.max(0, ...obstacles.map((o) => o.r));
+  const grid = new ObstacleGrid(obstacles, Math.max(step, reach * 2, 1e-9), reach);
+  const placed: Box[] = [];
+  return requests.map(({ anchor, width, height: h }) => {
+    for (let ring = 0; ring <= rings; ring += 1) {
+      const count = ring === 0 ? 1 : 8 * ring;
+      for (let i = 0; i < count; i += 1) {
+        // Start straight above the anchor and go round, so names prefer to sit over their dots.
+        const angle = -Math.PI / 2 + (2 * Math.PI * i) / count;
+        const x = anchor.x + ring * step * Math.cos(angle) * 1.5;
+        const y = anchor.y + ring * step * Math.sin(angle);
+        const box = { minX: x - width / 2, maxX: x + width / 2, minY: y - h / 2, maxY: y + h / 2 };
+        if (box.minX < bounds.minX || box.maxX > bounds.maxX) continue;
+        if (box.minY < bounds.minY || box.maxY > bounds.maxY) continue;
+        if (placed.some((other) => overlaps(box, other))) continue;
+        if (grid.hits(box, padding)) continue;
+        placed.push(box);
+        return { x, y };
+      }
+    }
+    return null;
+  });
+}
