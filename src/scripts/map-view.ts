@@ -18,8 +18,8 @@ const papersCount = (n: number) => (n === 1 ? '1 paper' : `${n.toLocaleString('e
 /** Dot radius on screen, in CSS pixels: at least 4 (an 8 px dot) however small the map is drawn. */
 const MIN_DOT_PX = 4;
 const MAX_DOT_PX = 8;
-/** Half of the 24 px minimum touch target (WCAG 2.5.8). */
-const HIT_PX = 12;
+/** Half of the 24 px minimum touch target (WCAG 2.5.8), with room for rounding. */
+const HIT_PX = 12.5;
 const LABEL_PX = 14;
 const MAX_ZOOM = 32;
 /** How many highlighted papers the list under the map shows; the rest are a search away. */

@@ -112,7 +112,7 @@ describe('axe-core finds no serious or critical violation', () => {
     const context = await browser.newContext({ colorScheme: 'light' });
     const page = await context.newPage();
     await page.goto(siteUrl);
-    await page.locator('theme-toggle button').click();
+    await page.getByRole('button', { name: 'Dark', exact: true }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
