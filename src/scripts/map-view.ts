@@ -15,8 +15,8 @@ import type { MapSearchRequest, MapSearchResponse } from './map-search-worker';
 
 const papersCount = (n: number) => (n === 1 ? '1 paper' : `${n.toLocaleString('en')} papers`);
 
-/** Dot radius on screen, in CSS pixels: at least 4 (an 8 px dot) however small the map is drawn. */
-const MIN_DOT_PX = 4;
+/** Dot radius on screen, in CSS pixels: at least 5 (a 10 px dot) however small the map is drawn. */
+const MIN_DOT_PX = 5;
 const MAX_DOT_PX = 8;
 /** Half of the 24 px minimum touch target (WCAG 2.5.8), with room for rounding. */
 const HIT_PX = 12.5;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadTaxonomy } from '../../src/lib/enrich/taxonomy';
-import { medianAnchors, placeLabels, type Obstacle } from '../../src/lib/site/map-labels';
+import { clusterAnchors, placeLabels, type Obstacle } from '../../src/lib/site/map-labels';
 import { familyOf, SHAPES, TOPIC_FAMILIES } from '../../src/lib/site/topic-families';
 
 describe('topic families', () => {
@@ -21,20 +21,28 @@ describe('topic families', () => {
   });
 });
 
-describe('medianAnchors', () => {
-  it('anchors each group at the median of its points, which an outlier does not drag', () => {
-    const anchors = medianAnchors([
-      { x: 1, y: 1, group: 'a' },
-      { x: 2, y: 3, group: 'a' },
-      { x: 90, y: 90, group: 'a' },
-      { x: 5, y: 6, group: 'b' },
-    ]);
-    expect(anchors).toEqual(
-      new Map([
-        ['a', { x: 2, y: 3 }],
-        ['b', { x: 5, y: 6 }],
-      ]),
+describe('clusterAnchors', () => {
+  it('anchors each group on its densest cluster, not between its clusters', () => {
+    const group = (g: string, xs: [number, number][]) => xs.map(([x, y]) => ({ x, y, group: g }));
+    const anchors = clusterAnchors(
+      [
+        // Group a: a tight cluster of four on the left, two strays on the right.
+        ...group('a', [
+          [10, 10],
+          [11, 10],
+          [10, 11],
+          [11, 11],
+          [90, 90],
+          [95, 95],
+        ]),
+        ...group('b', [[50, 60]]),
+      ],
+      3,
     );
+    const a = anchors.get('a')!;
+    expect(a.x).toBeLessThanOrEqual(11);
+    expect(a.y).toBeLessThanOrEqual(11);
+    expect(anchors.get('b')).toEqual({ x: 50, y: 60 });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Where to write the family names on the map so that no name covers a dot or another name. Each name
- * starts at its anchor (the median of its family's dots) and moves outward on rings of candidate
+ * starts at its anchor (the densest spot of its family's dots) and moves outward on rings of candidate
  * positions until one is clear; a name with no clear place nearby is left out rather than drawn over
  * dots. The build runs it with estimated text widths for the static map, the browser again with
  * measured widths at the current zoom. Units are whatever the caller uses (the map's viewBox units).
@@ -39,21 +39,46 @@ export interface PlaceOptions {
   padding?: number;
 }
 
-/** The median of each group's points, keyed by group; groups in first-seen order. */
-export function medianAnchors<K>(points: readonly (Point & { group: K })[]): Map<K, Point> {
-  const byGroup = new Map<K, { xs: number[]; ys: number[] }>();
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * Where each group's name belongs: at its densest spot, the member with the most other members
+ * within `radius` (ties: the one nearest the group's median). A group spread over the whole map then
+ * gets its name on its biggest cluster, not in the empty middle where a mean or median would fall.
+ * Groups come back in first-seen order.
+ */
+export function clusterAnchors<K>(
+  points: readonly (Point & { group: K })[],
+  radius: number,
+): Map<K, Point> {
+  const byGroup = new Map<K, Point[]>();
   for (const point of points) {
-    const group = byGroup.get(point.group) ?? { xs: [], ys: [] };
-    group.xs.push(point.x);
-    group.ys.push(point.y);
-    byGroup.set(point.group, group);
+    const members = byGroup.get(point.group);
+    if (members) members.push(point);
+    else byGroup.set(point.group, [point]);
   }
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = sorted.length >> 1;
-    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  };
-  return new Map([...byGroup].map(([key, { xs, ys }]) => [key, { x: median(xs), y: median(ys) }]));
+  const anchors = new Map<K, Point>();
+  for (const [group, members] of byGroup) {
+    const centre = { x: median(members.map((p) => p.x)), y: median(members.map((p) => p.y)) };
+    let best = members[0]!;
+    let bestCount = -1;
+    let bestDistance = Infinity;
+    for (const candidate of members) {
+      let count = 0;
+      for (const other of members)
+        if (Math.hypot(candidate.x - other.x, candidate.y - other.y) <= radius) count += 1;
+      const distance = Math.hypot(candidate.x - centre.x, candidate.y - centre.y);
+      if (count > bestCount || (count === bestCount && distance < bestDistance)) {
+        [best, bestCount, bestDistance] = [candidate, count, distance];
+      }
+    }
+    anchors.set(group, { x: best.x, y: best.y });
+  }
+  return anchors;
 }
 
 /** Dots bucketed on a grid, so a box is checked against the few dots near it, not all 20,000. */
