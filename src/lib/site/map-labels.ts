@@ -45,6 +45,9 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
+/** Most members of one group tried as its anchor. */
+const MAX_CANDIDATES = 500;
+
 /**
  * Where each group's name belongs: at its densest spot, the member with the most other members
  * within `radius` (ties: the one nearest the group's median). A group spread over the whole map then
@@ -67,10 +70,17 @@ export function clusterAnchors<K>(
     let best = members[0]!;
     let bestCount = -1;
     let bestDistance = Infinity;
-    for (const candidate of members) {
+    // Every member is counted, but at most MAX_CANDIDATES evenly spread members are tried as the
+    // spot, so a family of 5,000 papers costs 500 × 5,000 distances, not 25 million.
+    const stride = Math.max(1, Math.floor(members.length / MAX_CANDIDATES));
+    for (let c = 0; c < members.length; c += stride) {
+      const candidate = members[c]!;
       let count = 0;
-      for (const other of members)
-        if (Math.hypot(candidate.x - other.x, candidate.y - other.y) <= radius) count += 1;
+      // Squared distances: Math.hypot is several times slower, and this loop runs millions of times.
+      for (const other of members) {
+        const [dx, dy] = [candidate.x - other.x, candidate.y - other.y];
+        if (dx * dx + dy * dy <= radius * radius) count += 1;
+      }
       const distance = Math.hypot(candidate.x - centre.x, candidate.y - centre.y);
       if (count > bestCount || (count === bestCount && distance < bestDistance)) {
         [best, bestCount, bestDistance] = [candidate, count, distance];
@@ -83,37 +93,39 @@ export function clusterAnchors<K>(
 
 /** Dots bucketed on a grid, so a box is checked against the few dots near it, not all 20,000. */
 class ObstacleGrid {
-  private cells = new Map<string, Obstacle[]>();
+  private cells = new Map<number, Obstacle[]>();
   constructor(
     obstacles: readonly Obstacle[],
     private size: number,
     private reach: number,
   ) {
     for (const obstacle of obstacles) {
-      const key = `${Math.floor(obstacle.x / size)},${Math.floor(obstacle.y / size)}`;
+      const key = this.key(Math.floor(obstacle.x / size), Math.floor(obstacle.y / size));
       const cell = this.cells.get(key);
       if (cell) cell.push(obstacle);
       else this.cells.set(key, [obstacle]);
     }
   }
 
+  /** One number per cell: cheaper to hash than a string. Maps stay well inside ±2^20 cells. */
+  private key(cx: number, cy: number): number {
+    return (cx + 1_048_576) * 2_097_152 + (cy + 1_048_576);
+  }
+
   /** True when some dot (grown by `padding`) touches the box. */
   hits(box: Box, padding: number): boolean {
     const grow = this.reach + padding;
-    const [x0, x1] = [
-      Math.floor((box.minX - grow) / this.size),
-      Math.floor((box.maxX + grow) / this.size),
-    ];
-    const [y0, y1] = [
-      Math.floor((box.minY - grow) / this.size),
-      Math.floor((box.maxY + grow) / this.size),
-    ];
+    const x0 = Math.floor((box.minX - grow) / this.size);
+    const x1 = Math.floor((box.maxX + grow) / this.size);
+    const y0 = Math.floor((box.minY - grow) / this.size);
+    const y1 = Math.floor((box.maxY + grow) / this.size);
     for (let cx = x0; cx <= x1; cx += 1) {
       for (let cy = y0; cy <= y1; cy += 1) {
-        for (const dot of this.cells.get(`${cx},${cy}`) ?? []) {
-          const nearestX = Math.min(Math.max(dot.x, box.minX), box.maxX);
-          const nearestY = Math.min(Math.max(dot.y, box.minY), box.maxY);
-          if (Math.hypot(dot.x - nearestX, dot.y - nearestY) < dot.r + padding) return true;
+        for (const dot of this.cells.get(this.key(cx, cy)) ?? []) {
+          const dx = dot.x - Math.min(Math.max(dot.x, box.minX), box.maxX);
+          const dy = dot.y - Math.min(Math.max(dot.y, box.minY), box.maxY);
+          const r = dot.r + padding;
+          if (dx * dx + dy * dy < r * r) return true;
         }
       }
     }
