@@ -40,7 +40,7 @@ class CardLoader {
   private shards = new Map<number, Promise<PaperCardShard>>();
   constructor(private shardCount: number) {}
 
-  card(slug: string): Promise<PaperCard | undefined> {
+  async card(slug: string): Promise<PaperCard | undefined> {
     const shard = cardShardOf(slug, this.shardCount);
     let loading = this.shards.get(shard);
     if (!loading) {
@@ -49,7 +49,7 @@ class CardLoader {
         .catch(() => ({}));
       this.shards.set(shard, loading);
     }
-    return loading.then((cards) => cards[slug]);
+    return (await loading)[slug];
   }
 }
 

@@ -175,7 +175,7 @@ describe.each(SETTINGS)('on a $name screen', ({ phone, options }) => {
       if (phone) {
         // Two fingers moving apart: a pinch.
         const cdp = await page.context().newCDPSession(page);
-        const touch = (type: string, spread: number) =>
+        const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', spread: number) =>
           cdp.send('Input.dispatchTouchEvent', {
             type,
             touchPoints:
