@@ -78,11 +78,17 @@ describe('list edits', () => {
   it('imports new papers after the existing ones without overwriting a written note', () => {
     const mine = [item('a-1', 'A', 'my note'), item('b-2', 'B')];
     const shared = [item('b-2', 'B', 'their note'), item('a-1', 'A', 'other'), item('c-3', 'C')];
-    expect(mergeItems(mine, shared)).toEqual([
+    const now = new Date('2026-11-30T12:00:00Z');
+    expect(mergeItems(mine, shared, now)).toEqual([
       item('a-1', 'A', 'my note'),
       item('b-2', 'B', 'their note'),
-      item('c-3', 'C'),
+      { ...item('c-3', 'C'), addedAt: '2026-11-30T12:00:00.000Z' },
     ]);
+  });
+
+  it('keeps the date an exported paper was added when importing it', () => {
+    const dated = { ...item('d-4', 'D'), addedAt: '2026-01-01T00:00:00.000Z' };
+    expect(mergeItems([], [dated], new Date('2026-11-30T12:00:00Z'))).toEqual([dated]);
   });
 });
 

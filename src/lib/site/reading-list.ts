@@ -78,17 +78,22 @@ export function sortItems(
 
 /**
  * Adds imported papers to a list. Papers already on it keep their note, unless it is empty and the
- * imported one is not: an import never destroys what the reader wrote.
+ * imported one is not: an import never destroys what the reader wrote. New papers without a date
+ * added get `now`.
  */
 export function mergeItems(
   existing: readonly ReadingListItem[],
   incoming: readonly ReadingListItem[],
+  now: Date = new Date(),
 ): ReadingListItem[] {
   const merged = existing.map((item) => {
     const other = incoming.find((candidate) => candidate.slug === item.slug);
     return other && item.note === '' && other.note !== '' ? { ...item, note: other.note } : item;
   });
-  for (const item of incoming) if (!hasItem(merged, item.slug)) merged.push(item);
+  // A share link carries no dates: an imported paper was added to this list now.
+  for (const item of incoming)
+    if (!hasItem(merged, item.slug))
+      merged.push(item.addedAt ? item : { ...item, addedAt: now.toISOString() });
   return merged;
 }
 
