@@ -144,16 +144,26 @@ class TopicMapView extends HTMLElement {
     });
     const { zoom, cx, cy } = this.view;
     const half = this.size / zoom / 2;
-    const places = placeLabels(
-      texts.map((text) => ({
+    const visible = { minX: cx - half, minY: cy - half, maxX: cx + half, maxY: cy + half };
+    // A name whose cluster is out of view is not shown: drawn at the edge it would name other dots.
+    const inView = texts.filter((text) => {
+      const [x, y] = [Number(text.dataset.anchorX), Number(text.dataset.anchorY)];
+      return x >= visible.minX && x <= visible.maxX && y >= visible.minY && y <= visible.maxY;
+    });
+    const placed = placeLabels(
+      inView.map((text) => ({
         anchor: { x: Number(text.dataset.anchorX), y: Number(text.dataset.anchorY) },
         width: text.getComputedTextLength() + 4 / pixelsPerUnit,
         height: fontUnits * 1.25,
       })),
       dots,
-      { minX: cx - half, minY: cy - half, maxX: cx + half, maxY: cy + half },
+      visible,
       { padding: 1 / pixelsPerUnit },
     );
+    const places = texts.map((text) => {
+      const at = inView.indexOf(text);
+      return at < 0 ? null : placed[at];
+    });
     texts.forEach((text, i) => {
       const place = places[i];
       text.setAttribute('visibility', place ? 'visible' : 'hidden');
