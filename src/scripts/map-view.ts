@@ -123,7 +123,6 @@ class TopicMapView extends HTMLElement {
       shape.querySelector('path')?.setAttribute('transform', `scale(${this.dotUnits})`);
       shape.querySelector('.map-hit')?.setAttribute('r', String(HIT_PX / pixelsPerUnit));
     }
-    this.svg.classList.toggle('is-zoomed', zoom > 1);
     cancelAnimationFrame(this.labelFrame);
     this.labelFrame = requestAnimationFrame(() => this.placeNames(pixelsPerUnit));
   }

@@ -165,6 +165,25 @@ describe.each(SETTINGS)('on a $name screen', ({ phone, options }) => {
       await page.locator(points).first().focus();
       await page.keyboard.press('+');
       expect(await span()).toBeCloseTo(250);
+      // Names of clusters out of view are hidden, not pushed to the edge of the view.
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const svg = document.querySelector('svg.topic-map')!;
+            const [x, y, w, h] = svg.getAttribute('viewBox')!.split(' ').map(Number) as [
+              number,
+              number,
+              number,
+              number,
+            ];
+            return [...svg.querySelectorAll<SVGTextElement>('.map-labels text')].every((t) => {
+              const [ax, ay] = [Number(t.dataset.anchorX), Number(t.dataset.anchorY)];
+              const inView = ax >= x && ax <= x + w && ay >= y && ay <= y + h;
+              return inView || t.getAttribute('visibility') === 'hidden';
+            });
+          }),
+        )
+        .toBe(true);
       const before = await viewBox();
       await page.keyboard.press('ArrowRight');
       expect((await viewBox())[0]).toBeGreaterThan(before[0]!);
