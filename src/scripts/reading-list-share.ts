@@ -11,7 +11,7 @@ import {
   type ReadingListItem,
 } from '../lib/site/reading-list';
 import { paperPath } from '../lib/site/urls';
-import { getItems, importItems } from './reading-list';
+import { getItems, importItems, subscribe } from './reading-list';
 
 const absolutePaperUrl = (slug: string): string =>
   new URL(paperPath(slug), window.location.href).href;
@@ -49,6 +49,16 @@ class ReadingListExport extends HTMLElement {
     if (!status || !shareField) return;
     const on = (selector: string, handler: () => void) =>
       this.querySelector(selector)?.addEventListener('click', handler);
+    // Sharing or exporting an empty list makes a link or file with nothing in it.
+    const outputs = [
+      ...this.querySelectorAll<HTMLButtonElement>('.rl-share, .rl-markdown, .rl-json'),
+    ];
+    const emptyNote = this.querySelector<HTMLElement>('.rl-export-empty');
+    subscribe((items) => {
+      for (const button of outputs) button.disabled = items.length === 0;
+      if (emptyNote) emptyNote.hidden = items.length > 0;
+      if (items.length === 0) shareField.hidden = true;
+    });
     on('.rl-share', async () => {
       shareField.value = shareUrl(listUrl, getItems());
       shareField.hidden = false;

@@ -49,7 +49,7 @@ describe('reading list', () => {
     await page.goto(siteUrl);
     await star(page, first);
     await page.goto(`${siteUrl}papers/${second.slug}/`);
-    expect(await page.getByRole('button', { name: `Star ${second.title}` }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: `Save ${second.title}` }).count()).toBe(1);
     await star(page, second);
     await page.goto(`${siteUrl}list/`);
     await expect.poll(() => listRows(page).count()).toBe(2);

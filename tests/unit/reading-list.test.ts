@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
+  cardShardCount,
+  cardShardOf,
   createReadingListStore,
   decodeSharedList,
   describeStorageProblem,
@@ -9,9 +11,11 @@ import {
   fromJson,
   mergeItems,
   removeItem,
+  restoreItem,
   setNote,
   sharedListFromHash,
   shareUrl,
+  sortItems,
   toJson,
   toMarkdown,
   type ReadingListItem,
@@ -74,11 +78,17 @@ describe('list edits', () => {
   it('imports new papers after the existing ones without overwriting a written note', () => {
     const mine = [item('a-1', 'A', 'my note'), item('b-2', 'B')];
     const shared = [item('b-2', 'B', 'their note'), item('a-1', 'A', 'other'), item('c-3', 'C')];
-    expect(mergeItems(mine, shared)).toEqual([
+    const now = new Date('2026-11-30T12:00:00Z');
+    expect(mergeItems(mine, shared, now)).toEqual([
       item('a-1', 'A', 'my note'),
       item('b-2', 'B', 'their note'),
-      item('c-3', 'C'),
+      { ...item('c-3', 'C'), addedAt: '2026-11-30T12:00:00.000Z' },
     ]);
+  });
+
+  it('keeps the date an exported paper was added when importing it', () => {
+    const dated = { ...item('d-4', 'D'), addedAt: '2026-01-01T00:00:00.000Z' };
+    expect(mergeItems([], [dated], new Date('2026-11-30T12:00:00Z'))).toEqual([dated]);
   });
 });
 
@@ -192,5 +202,34 @@ describe('storage', () => {
     const storage = new FakeStorage();
     storage.setItem('paper-explorer:reading-list', '{not json');
     expect(createReadingListStore(() => storage).load()).toEqual([]);
+  });
+});
+
+describe('undo, display order and card shards', () => {
+  const list = [item('b', 'Beta'), item('a', 'alpha'), item('c', 'Gamma')];
+
+  it('puts a removed paper back at its old place, once', () => {
+    const removed = list[1]!;
+    const after = removeItem(list, removed.slug);
+    expect(restoreItem(after, removed, 1).map((i) => i.slug)).toEqual(['b', 'a', 'c']);
+    expect(restoreItem(list, removed, 0).map((i) => i.slug)).toEqual(['b', 'a', 'c']);
+    expect(restoreItem(after, removed, 99).map((i) => i.slug)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('sorts for display by date added either way or by title, never changing the list', () => {
+    expect(sortItems(list, 'added').map((i) => i.slug)).toEqual(['b', 'a', 'c']);
+    expect(sortItems(list, 'newest').map((i) => i.slug)).toEqual(['c', 'a', 'b']);
+    expect(sortItems(list, 'title').map((i) => i.title)).toEqual(['alpha', 'Beta', 'Gamma']);
+    expect(list.map((i) => i.slug)).toEqual(['b', 'a', 'c']);
+  });
+
+  it('finds a paper’s card shard from its slug alone, spreading papers over the shards', () => {
+    expect(cardShardCount(57)).toBe(1);
+    expect(cardShardCount(20_000)).toBe(40);
+    const counts = new Array<number>(40).fill(0);
+    for (let i = 0; i < 20_000; i += 1) counts[cardShardOf(`paper-${i}`, 40)]! += 1;
+    expect(Math.min(...counts)).toBeGreaterThan(350);
+    expect(Math.max(...counts)).toBeLessThan(650);
+    expect(cardShardOf('vcache-1a2b', 40)).toBe(cardShardOf('vcache-1a2b', 40));
   });
 });

@@ -49,19 +49,51 @@ export const setNote = (
   note: string,
 ): ReadingListItem[] => items.map((item) => (item.slug === slug ? { ...item, note } : item));
 
+/** Puts a removed item back where it was (undo), unless the paper is on the list again. */
+export function restoreItem(
+  items: readonly ReadingListItem[],
+  item: ReadingListItem,
+  index: number,
+): ReadingListItem[] {
+  if (hasItem(items, item.slug)) return [...items];
+  const at = Math.min(Math.max(index, 0), items.length);
+  return [...items.slice(0, at), item, ...items.slice(at)];
+}
+
+/** The orders the list page offers. `added` is the order papers were saved in. */
+export type ReadingListOrder = 'added' | 'newest' | 'title';
+
+/** The list in `order`; the stored order is never changed by sorting for display. */
+export function sortItems(
+  items: readonly ReadingListItem[],
+  order: ReadingListOrder,
+): ReadingListItem[] {
+  if (order === 'added') return [...items];
+  if (order === 'newest') return [...items].reverse();
+  return [...items].sort(
+    (a, b) =>
+      a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || a.slug.localeCompare(b.slug),
+  );
+}
+
 /**
  * Adds imported papers to a list. Papers already on it keep their note, unless it is empty and the
- * imported one is not: an import never destroys what the reader wrote.
+ * imported one is not: an import never destroys what the reader wrote. New papers without a date
+ * added get `now`.
  */
 export function mergeItems(
   existing: readonly ReadingListItem[],
   incoming: readonly ReadingListItem[],
+  now: Date = new Date(),
 ): ReadingListItem[] {
   const merged = existing.map((item) => {
     const other = incoming.find((candidate) => candidate.slug === item.slug);
     return other && item.note === '' && other.note !== '' ? { ...item, note: other.note } : item;
   });
-  for (const item of incoming) if (!hasItem(merged, item.slug)) merged.push(item);
+  // A share link carries no dates: an imported paper was added to this list now.
+  for (const item of incoming)
+    if (!hasItem(merged, item.slug))
+      merged.push(item.addedAt ? item : { ...item, addedAt: now.toISOString() });
   return merged;
 }
 
@@ -268,4 +300,35 @@ export function describeStorageProblem(problem: StorageProblem): string {
   return problem === 'full'
     ? 'Your browser’s storage for this site is full, so this change is kept only until you leave the page. Export the list (Markdown or JSON) to keep it, or free some space.'
     : 'Your browser does not let this site store data (private mode or a privacy setting), so the reading list lasts only until you leave the page. Export it (share link, Markdown or JSON) to keep it.';
+}
+
+// ---- What the list page shows of each paper (summary, tags), fetched in shards. ----
+
+/** The list page's view of one paper: its summary and its tags as [slug, label]. */
+export interface PaperCard {
+  summary: string;
+  tags: [string, string][];
+}
+
+/** One shard of paper cards, by slug. */
+export type PaperCardShard = Record<string, PaperCard>;
+
+/** Papers per card shard, about: enough that a short list needs one or two requests. */
+export const PAPERS_PER_CARD_SHARD = 500;
+
+/** How many card shards a corpus of `paperCount` papers is split into. */
+export const cardShardCount = (paperCount: number): number =>
+  Math.max(1, Math.ceil(paperCount / PAPERS_PER_CARD_SHARD));
+
+/**
+ * The shard holding a paper's card: a hash of its slug (FNV-1a), so the browser finds it from the
+ * slug alone, for papers starred on any page or imported from a share link.
+ */
+export function cardShardOf(slug: string, shardCount: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < slug.length; i += 1) {
+    hash ^= slug.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % shardCount;
 }

@@ -21,3 +21,6 @@ export function listPath(order: 'dump' | 'title', page = 1): string {
   const root = order === 'title' ? '/by-title/' : '/';
   return withBase(page > 1 ? `${root}page/${page}/` : root);
 }
+
+/** One shard of the reading list's paper cards (summaries and tags). */
+export const paperCardsPath = (shard: number): string => withBase(`/paper-cards/${shard}.json`);
