@@ -23,7 +23,6 @@ interface DevItem {
   topics: string[];
 }
 
-const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const num = (x: number) => x.toFixed(3);
 
 function readDevSet(dir: string): DevItem[] {
@@ -63,7 +62,9 @@ function recordsFor(items: readonly DevItem[], papers: readonly Paper[]): (Paper
 
 function titleReport(items: DevItem[], records: Paper[], show: boolean): void {
   const f1 = records.map((p, i) => tokenF1(p.title, items[i]!.title));
-  const malformed = records.map((p) => ({ p, why: judgeTitle(p.title, p.name) })).filter((m) => m.why);
+  const malformed = records
+    .map((p) => ({ p, why: judgeTitle(p.title, p.name) }))
+    .filter((m) => m.why);
   const overlaps = records.map((p) => titleOverlap(p.title, p.summary));
   console.log(`titles: token F1 ${num(mean(f1))} (target ≥ 0.42)`);
   console.log(`titles: malformed ${malformed.length} of ${records.length} (target 0)`);
@@ -74,7 +75,9 @@ function titleReport(items: DevItem[], records: Paper[], show: boolean): void {
   );
   if (show)
     records.forEach((p, i) =>
-      console.log(`  ${num(f1[i]!)}  ${p.title}\n        real: ${items[i]!.title}\n        sum: ${p.summary}`),
+      console.log(
+        `  ${num(f1[i]!)}  ${p.title}\n        real: ${items[i]!.title}\n        sum: ${p.summary}`,
+      ),
     );
 }
 
@@ -88,19 +91,26 @@ function titleReport(items: DevItem[], records: Paper[], show: boolean): void {
 function nameReport(items: DevItem[], records: Paper[], show: boolean): void {
   const real = items.map((item) => realName(item.title, item.abstract));
   const usedBy = (name: string) =>
-    items.filter((item) => new RegExp(`(^|[^\\p{L}\\p{N}])${escape(name)}($|[^\\p{L}\\p{N}])`, 'u').test(item.abstract)).length;
+    items.filter((item) =>
+      new RegExp(`(^|[^\\p{L}\\p{N}])${escape(name)}($|[^\\p{L}\\p{N}])`, 'u').test(item.abstract),
+    ).length;
   const wrong: { p: Paper; why: string }[] = [];
   let predicted = 0;
   records.forEach((p, i) => {
     if (!p.name) return;
     predicted += 1;
     const why =
-      real[i] && real[i] !== p.name ? `title names it ${real[i]}`
-      : !p.abstract.includes(p.name) ? 'not in the abstract'
-      : /[^\p{L}\p{N}\-+.]/u.test(p.name) || /^[-.]|[-.]$/.test(p.name) ? 'stray punctuation'
-      : /^\p{Lu}{2,}s$/u.test(p.name) ? 'plural acronym'
-      : usedBy(p.name) >= 3 ? `used by ${usedBy(p.name) - 1} other abstracts`
-      : null;
+      real[i] && real[i] !== p.name
+        ? `title names it ${real[i]}`
+        : !p.abstract.includes(p.name)
+          ? 'not in the abstract'
+          : /[^\p{L}\p{N}\-+.]/u.test(p.name) || /^[-.]|[-.]$/.test(p.name)
+            ? 'stray punctuation'
+            : /^\p{Lu}{2,}s$/u.test(p.name)
+              ? 'plural acronym'
+              : usedBy(p.name) >= 3
+                ? `used by ${usedBy(p.name) - 1} other abstracts`
+                : null;
     if (why) wrong.push({ p, why });
   });
   const withReal = real.filter((name) => name !== null).length;
@@ -129,7 +139,9 @@ function keywordReport(papers: readonly Paper[], show: boolean): void {
       .map((k) => ({ k, why: judgeKeyword(k, p.plainText) }))
       .filter((x) => x.why),
   );
-  const etAl = papers.flatMap((p) => p.related.flatMap((r) => r.terms)).filter((t) => /\bet al\b/i.test(t));
+  const etAl = papers
+    .flatMap((p) => p.related.flatMap((r) => r.terms))
+    .filter((t) => /\bet al\b/i.test(t));
   const perPaper = mean(papers.map((p) => p.keywords.length));
   console.log(
     `keywords: ${bad.length} bad (math symbols, verb-led, citation fragments; target 0); ${perPaper.toFixed(1)} a paper`,
@@ -140,12 +152,21 @@ function keywordReport(papers: readonly Paper[], show: boolean): void {
   console.log(
     `related: ${etAl.length} "et al" reasons (target 0); ${mean(related).toFixed(1)} a paper; ${none} papers with none`,
   );
-  if (show) for (const p of papers.slice(0, 30)) console.log(`  ${p.title}: ${p.keywords.join(' | ')}`);
+  if (show)
+    for (const p of papers.slice(0, 30)) console.log(`  ${p.title}: ${p.keywords.join(' | ')}`);
 }
 
-function topicReport(label: string, predicted: string[][], reference: string[][], show: boolean, titles: string[]): void {
+function topicReport(
+  label: string,
+  predicted: string[][],
+  reference: string[][],
+  show: boolean,
+  titles: string[],
+): void {
   const { precision, recall } = microPrecisionRecall(predicted, reference);
-  const main = mean(predicted.map((tags, i) => (reference[i]![0] && tags.includes(reference[i]![0]) ? 1 : 0)));
+  const main = mean(
+    predicted.map((tags, i) => (reference[i]![0] && tags.includes(reference[i]![0]) ? 1 : 0)),
+  );
   const first = mean(predicted.map((tags, i) => (tags[0] === reference[i]![0] ? 1 : 0)));
   console.log(
     `topics (${label}): precision ${num(precision)}, recall ${num(recall)}, main topic among tags ${num(main)}, ` +
@@ -154,7 +175,8 @@ function topicReport(label: string, predicted: string[][], reference: string[][]
   if (show)
     predicted.forEach((tags, i) => {
       const ref = reference[i]!;
-      if (tags.join() !== ref.join()) console.log(`  ${titles[i]}\n     got ${tags.join(', ')}\n     ref ${ref.join(', ')}`);
+      if (tags.join() !== ref.join())
+        console.log(`  ${titles[i]}\n     got ${tags.join(', ')}\n     ref ${ref.join(', ')}`);
     });
 }
 
@@ -170,29 +192,47 @@ function run(): void {
   const dev = ingestTimed([asDump(items)]);
   const records = recordsFor(items, dev.papers);
   const missing = records.filter((r) => !r).length;
-  const kept = records.map((r, i) => ({ r, item: items[i]! })).filter((x) => x.r) as { r: Paper; item: DevItem }[];
-  console.log(`dev set: ${items.length} abstracts, ${dev.papers.length} records (${missing} not found), ingest ${dev.ms.toFixed(0)} ms`);
+  const kept = records.map((r, i) => ({ r, item: items[i]! })).filter((x) => x.r) as {
+    r: Paper;
+    item: DevItem;
+  }[];
+  console.log(
+    `dev set: ${items.length} abstracts, ${dev.papers.length} records (${missing} not found), ingest ${dev.ms.toFixed(0)} ms`,
+  );
   const keptItems = kept.map((x) => x.item);
   const keptRecords = kept.map((x) => x.r);
   titleReport(keptItems, keptRecords, values.show === 'titles');
   nameReport(keptItems, keptRecords, values.show === 'names');
   keywordReport(dev.papers, values.show === 'keywords');
   const strip = (tags: readonly string[]) => tags.filter((t) => !t.startsWith('type-'));
-  topicReport('dev', keptRecords.map((p) => strip(p.tags)), keptItems.map((i) => i.topics), values.show === 'topics', keptItems.map((i) => i.title));
+  topicReport(
+    'dev',
+    keptRecords.map((p) => strip(p.tags)),
+    keptItems.map((i) => i.topics),
+    values.show === 'topics',
+    keptItems.map((i) => i.title),
+  );
 
   const seeds = ingestTimed(readDumpsDir(values.seeds!));
   console.log(`seeds: ${seeds.papers.length} records, ingest ${seeds.ms.toFixed(0)} ms`);
-  const seedRecords = SEED_TOPICS.map((row) => seeds.papers.find((p) => p.plainText.includes(row.fragment)));
+  const seedRecords = SEED_TOPICS.map((row) =>
+    seeds.papers.find((p) => p.plainText.includes(row.fragment)),
+  );
   const seedKept = SEED_TOPICS.map((row, i) => ({ row, p: seedRecords[i] })).filter((x) => x.p);
   topicReport(
     'seeds',
     seedKept.map((x) => strip(x.p!.tags)),
-    seedKept.map((x) => [x.row.primary[0]!, ...x.row.expected.filter((t) => t !== x.row.primary[0])]),
+    seedKept.map((x) => [
+      x.row.primary[0]!,
+      ...x.row.expected.filter((t) => t !== x.row.primary[0]),
+    ]),
     values.show === 'seed-topics',
     seedKept.map((x) => x.p!.title),
   );
   const malformedSeeds = seeds.papers.filter((p) => judgeTitle(p.title, p.name)).length;
-  console.log(`seeds: ${malformedSeeds} malformed titles; ${seeds.papers.filter((p) => p.name).length} names`);
+  console.log(
+    `seeds: ${malformedSeeds} malformed titles; ${seeds.papers.filter((p) => p.name).length} names`,
+  );
   keywordReport(seeds.papers, values.show === 'seed-keywords');
 }
 

@@ -59,12 +59,18 @@ function meanF1(examples: readonly Example[], w: HeadlineWeights): number {
  */
 function regress(examples: readonly Example[], lambda = 1): HeadlineWeights {
   const d = HEADLINE_FEATURES.length;
-  const a = Array.from({ length: d }, (_, i) => Array.from({ length: d + 1 }, (_, j) => (i === j ? lambda : 0)));
+  const a = Array.from({ length: d }, (_, i) =>
+    Array.from({ length: d + 1 }, (_, j) => (i === j ? lambda : 0)),
+  );
   for (const ex of examples) {
     if (ex.candidates.length === 0) continue;
     const rows = ex.candidates.map((c) => HEADLINE_FEATURES.map((f) => c.features[f]));
-    const ys = ex.candidates.map((c) => tokenF1(composeTitle(ex.name, c.text, ex.sentences), ex.real));
-    const meanRow = HEADLINE_FEATURES.map((_, j) => rows.reduce((s, r) => s + (r[j] ?? 0), 0) / rows.length);
+    const ys = ex.candidates.map((c) =>
+      tokenF1(composeTitle(ex.name, c.text, ex.sentences), ex.real),
+    );
+    const meanRow = HEADLINE_FEATURES.map(
+      (_, j) => rows.reduce((s, r) => s + (r[j] ?? 0), 0) / rows.length,
+    );
     const meanY = ys.reduce((s, y) => s + y, 0) / ys.length;
     rows.forEach((row, k) => {
       const x = row.map((v, j) => v - (meanRow[j] ?? 0));
@@ -79,7 +85,8 @@ function regress(examples: readonly Example[], lambda = 1): HeadlineWeights {
   // Gaussian elimination with partial pivoting.
   for (let col = 0; col < d; col++) {
     let pivot = col;
-    for (let r = col + 1; r < d; r++) if (Math.abs(a[r]![col]!) > Math.abs(a[pivot]![col]!)) pivot = r;
+    for (let r = col + 1; r < d; r++)
+      if (Math.abs(a[r]![col]!) > Math.abs(a[pivot]![col]!)) pivot = r;
     [a[col], a[pivot]] = [a[pivot]!, a[col]!];
     for (let r = 0; r < d; r++) {
       if (r === col) continue;
@@ -99,7 +106,10 @@ function fit(examples: readonly Example[], _start: HeadlineWeights): HeadlineWei
     let improved = false;
     for (const feature of HEADLINE_FEATURES) {
       for (const step of STEPS) {
-        const trial = { ...w, [feature]: Math.round(((w[feature] ?? 0) + step / (round + 1)) * 100) / 100 };
+        const trial = {
+          ...w,
+          [feature]: Math.round(((w[feature] ?? 0) + step / (round + 1)) * 100) / 100,
+        };
         const s = meanF1(examples, trial);
         if (s > score + 1e-6) [w, score, improved] = [trial, s, true];
       }
@@ -115,7 +125,9 @@ function run(): void {
   });
   const examples = loadExamples(values.dev!);
   const start = current as HeadlineWeights;
-  console.log(`${examples.length} examples; current weights: F1 ${meanF1(examples, start).toFixed(3)}`);
+  console.log(
+    `${examples.length} examples; current weights: F1 ${meanF1(examples, start).toFixed(3)}`,
+  );
   const even = examples.filter((_, i) => i % 2 === 0);
   const odd = examples.filter((_, i) => i % 2 === 1);
   const onEven = fit(even, start);

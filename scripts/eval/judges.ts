@@ -49,11 +49,20 @@ export function judgeKeyword(keyword: string, plainText: string): string | null 
   const first = tokens[0];
   const last = tokens.at(-1);
   if (!first || !last) return null;
-  if ((first.pos === 'VERB' && !/(?:ing|ed)$/.test(first.word) && tokens.length > 1) || first.pos === 'AUX' || BAD_START.has(first.pos))
+  if (
+    (first.pos === 'VERB' && !/(?:ing|ed)$/.test(first.word) && tokens.length > 1) ||
+    first.pos === 'AUX' ||
+    BAD_START.has(first.pos)
+  )
     return `starts with ${first.pos.toLowerCase()} "${first.word}"`;
   if (first.pos === 'VERB' && tokens.length > 1 && tokens[1]?.pos === 'DET')
     return `verb with an object "${first.word}"`;
-  const nominal = last.pos === 'NOUN' || last.pos === 'PROPN' || last.pos === 'NUM' || last.pos === 'X' || /ing$/i.test(last.word);
+  const nominal =
+    last.pos === 'NOUN' ||
+    last.pos === 'PROPN' ||
+    last.pos === 'NUM' ||
+    last.pos === 'X' ||
+    /ing$/i.test(last.word);
   if (!nominal) return `ends with ${last.pos.toLowerCase()} "${last.word}"`;
   return null;
 }
@@ -63,7 +72,9 @@ function inContext(keyword: string, plainText: string): { word: string; pos: str
   const lower = keyword.toLowerCase();
   for (const sentence of tagText(plainText)) {
     const escaped = lower.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const match = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').exec(sentence.text.toLowerCase());
+    const match = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').exec(
+      sentence.text.toLowerCase(),
+    );
     if (!match) continue;
     const at = match.index;
     return sentence.tokens

@@ -117,7 +117,7 @@ describe('the seed abstracts', () => {
     '$file #$index has a clean title and a one-sentence summary',
     ({ file, index }) => {
       const paper = paperAt(file, index);
-      const { title, summary, name, plainText } = paper;
+      const { title, summary, name } = paper;
       expect(title.length).toBeLessThanOrEqual(MAX_TITLE_LENGTH);
       expect(title).not.toMatch(/[$\\*]/);
       expect(title).not.toMatch(/[.,;:]$/);

@@ -1,11 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describePaper, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../src/lib/ingest/naming/describe';
+import {
+  describePaper,
+  MAX_SUMMARY_LENGTH,
+  MAX_TITLE_LENGTH,
+} from '../../src/lib/ingest/naming/describe';
 import { fitToLength } from '../../src/lib/ingest/naming/fit';
 import { splitSentences } from '../../src/lib/text/sentences';
 import { contentKeySet } from '../../src/lib/text/terms';
 import { expectHeadline } from '../support/headline';
-
 
 function expectValidIdentity(text: string): void {
   const { name, title, summary } = describePaper(text);

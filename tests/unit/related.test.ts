@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { findAcronyms } from '../../src/lib/text/acronyms';
 import { phrasesOf } from '../../src/lib/enrich/enrich';
-import { extractTerms, packTerms, TermStatistics, type PackedTerms } from '../../src/lib/enrich/keywords';
-import { findRelated, MIN_RELATED_SCORE, termVector, type RelatedOptions } from '../../src/lib/enrich/related';
+import {
+  extractTerms,
+  packTerms,
+  TermStatistics,
+  type PackedTerms,
+} from '../../src/lib/enrich/keywords';
+import {
+  findRelated,
+  MIN_RELATED_SCORE,
+  termVector,
+  type RelatedOptions,
+} from '../../src/lib/enrich/related';
 import type { Acronym, RelatedPaper } from '../../src/lib/schema';
 import { analyseText } from '../../src/lib/text/terms';
 import { loadSeedPapers, seedContaining } from '../fixtures/taxonomy/seed-papers';
@@ -88,7 +98,10 @@ describe('findRelated on the seed abstracts', () => {
   it('shows no related paper rather than one that shares only everyday words, verbs or "et al"', () => {
     const related = relate([
       { slug: 'a', text: 'We propose a cache for prompts. Smith et al. show that prompts vary.' },
-      { slug: 'b', text: 'We propose a protein folding model. Jones et al. show that prompts help.' },
+      {
+        slug: 'b',
+        text: 'We propose a protein folding model. Jones et al. show that prompts help.',
+      },
       { slug: 'c', text: 'Protein folding models predict protein structures from sequences.' },
     ]);
     expect(related.get('a')).toEqual([]);

@@ -5,7 +5,6 @@ import { assignTopics, compileTopics } from '../../src/lib/enrich/topics';
 import { SEED_TOPICS as TABLE } from '../fixtures/taxonomy/seed-topics';
 import { loadSeedPapers, seedContaining } from '../fixtures/taxonomy/seed-papers';
 
-
 const matcher = compileTopics(loadTaxonomy('content/taxonomy.yaml'));
 const papers = loadSeedPapers();
 

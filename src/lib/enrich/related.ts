@@ -287,16 +287,18 @@ export function findRelated(
       return { other, score: cosine(vectors[low]!, vectors[high]!) };
     });
     candidates.sort((x, y) => y.score - x.score || compareText(slugs[x.other]!, slugs[y.other]!));
-    return candidates
-      .filter((candidate) => candidate.score >= MIN_RELATED_SCORE)
-      .slice(0, RELATED_COUNT)
-      .map(({ other, score }) => ({
-        slug: slugs[other]!,
-        score: Math.round(score * 10_000) / 10_000,
-        terms: sharedTerms(vector, vectors[other]!),
-      }))
-      // A match no shared noun phrase explains is not shown.
-      .filter((related) => related.terms.length > 0);
+    return (
+      candidates
+        .filter((candidate) => candidate.score >= MIN_RELATED_SCORE)
+        .slice(0, RELATED_COUNT)
+        .map(({ other, score }) => ({
+          slug: slugs[other]!,
+          score: Math.round(score * 10_000) / 10_000,
+          terms: sharedTerms(vector, vectors[other]!),
+        }))
+        // A match no shared noun phrase explains is not shown.
+        .filter((related) => related.terms.length > 0)
+    );
   });
 }
 

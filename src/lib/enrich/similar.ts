@@ -99,7 +99,8 @@ export function weighTerms(
     const oneOff = halveOneOffs && term.count === 1 && !isRecurring(term, text, statistics);
     const weight = termWeight(term, statistics) * (oneOff ? ONE_OFF_WEIGHT : 1);
     squares += weight * weight;
-    if (statistics.documentFrequency(term.key) >= minDocumentFrequency) shareable.push({ term, weight });
+    if (statistics.documentFrequency(term.key) >= minDocumentFrequency)
+      shareable.push({ term, weight });
   }
   const norm = Math.sqrt(squares) || 1;
   return shareable
@@ -144,10 +145,9 @@ export function paperVectors(
   const vectors = papers.map(
     (paper, i) =>
       new Map(
-        weighTerms(terms[i]!, paper.plainText, statistics, maxTerms, minDocumentFrequency).map((w) => [
-          w.term.key,
-          w.weight,
-        ]),
+        weighTerms(terms[i]!, paper.plainText, statistics, maxTerms, minDocumentFrequency).map(
+          (w) => [w.term.key, w.weight],
+        ),
       ),
   );
   return { vectors, statistics };

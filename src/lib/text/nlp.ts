@@ -96,7 +96,13 @@ export function tagSentence(sentence: string): TaggedSentence {
     // wink is lossless, but look the word up anyway so offsets can never drift.
     const found = sentence.indexOf(word, offset);
     const start = found < 0 ? offset : found;
-    raw.push({ text: word, pos: (tags[i] ?? 'X') as Pos, start, end: start + word.length, spaced: space !== '' });
+    raw.push({
+      text: word,
+      pos: (tags[i] ?? 'X') as Pos,
+      start,
+      end: start + word.length,
+      spaced: space !== '',
+    });
     offset = start + word.length;
   });
   return { text: sentence, tokens: joinHyphenated(raw, sentence) };
@@ -125,7 +131,14 @@ function joinHyphenated(
     }
     const text = sentence.slice(first.start, last.end);
     const pos = j > i && last.pos === 'VERB' && /(?:ed|en)$/.test(last.text) ? 'ADJ' : last.pos;
-    tokens.push(makeToken(text, j > i && pos === 'PROPN' && !/\p{Lu}/u.test(text) ? 'NOUN' : pos, first.start, last.end));
+    tokens.push(
+      makeToken(
+        text,
+        j > i && pos === 'PROPN' && !/\p{Lu}/u.test(text) ? 'NOUN' : pos,
+        first.start,
+        last.end,
+      ),
+    );
     i = j;
   }
   return tokens;
@@ -255,7 +268,8 @@ export function nounPhraseVocabulary(tagged: readonly TaggedSentence[]): string[
     for (const np of nounPhrases(sentence, index)) {
       for (let first = np.first; first <= np.last; first++) {
         const head = sentence.tokens[first];
-        if (!head || head.pos === 'VERB' || head.pos === 'NUM' || STOP_WORDS.has(head.lower)) continue;
+        if (!head || head.pos === 'VERB' || head.pos === 'NUM' || STOP_WORDS.has(head.lower))
+          continue;
         if (verbal(head.lower)) continue;
         for (let last = first; last <= np.last && last - first < MAX_VOCABULARY_WORDS; last++) {
           const end = sentence.tokens[last];

@@ -41,7 +41,11 @@ export function sentenceSpans(text: string): SentenceSpan[] {
     const span = { text: trimmed, start, end: start + trimmed.length };
     const previous = merged.at(-1);
     if (previous !== undefined && continuesPrevious(previous.text, trimmed)) {
-      merged[merged.length - 1] = { text: text.slice(previous.start, span.end), start: previous.start, end: span.end };
+      merged[merged.length - 1] = {
+        text: text.slice(previous.start, span.end),
+        start: previous.start,
+        end: span.end,
+      };
     } else {
       merged.push(span);
     }

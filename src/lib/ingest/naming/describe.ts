@@ -55,7 +55,11 @@ export function titleCandidates(tagged: readonly TaggedSentence[]): {
 }
 
 /** The title a name and a chosen phrase make: "Name: Phrase", or the phrase alone. */
-export function composeTitle(name: string | null, phrase: string | null, sentences: readonly string[]): string {
+export function composeTitle(
+  name: string | null,
+  phrase: string | null,
+  sentences: readonly string[],
+): string {
   const body = phrase ? capitaliseFirst(phrase) : '';
   const title = name ? (body ? `${name}: ${body}` : name) : body || fallbackTitle(sentences);
   return fitToLength(title, MAX_TITLE_LENGTH) || UNTITLED;
@@ -96,7 +100,8 @@ function overlapWithTitle(titleKeys: ReadonlySet<string>, sentence: TaggedSenten
 }
 
 /** Sentences that report what the paper achieves or how it works. */
-const RESULT = /\b(?:outperform|improv|achiev|surpass|reduc|yield|enabl|lead|obtain|attain|match|speed|faster|state-of-the-art|\d+(?:\.\d+)?\s*(?:%|×|x\b|times))/i;
+const RESULT =
+  /\b(?:outperform|improv|achiev|surpass|reduc|yield|enabl|lead|obtain|attain|match|speed|faster|state-of-the-art|\d+(?:\.\d+)?\s*(?:%|×|x\b|times))/i;
 const HOW = /\b(?:by|via|through|using|which|that)\b/i;
 
 /**

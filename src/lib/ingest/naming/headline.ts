@@ -6,7 +6,14 @@
  * `npm run fit:titles` (scripts/fit-titles.ts → headline-weights.json). Candidates are whole phrases,
  * so a title is never a fragment: it starts with a content word and ends on a noun.
  */
-import { isNominal, nounPhrases, phrase, type Phrase, type TaggedSentence, type Token } from '../../text/nlp';
+import {
+  isNominal,
+  nounPhrases,
+  phrase,
+  type Phrase,
+  type TaggedSentence,
+  type Token,
+} from '../../text/nlp';
 import { GENERIC_STEMS, RHETORIC, STOP_WORDS } from '../../text/terms';
 import type { Statement } from '../../text/statements';
 import weights from './headline-weights.json';
@@ -37,8 +44,29 @@ export const MIN_TITLE_WORDS = 4;
 export const MAX_TITLE_WORDS = 14;
 /** Prepositions a title phrase may attach ("graph generation *with* diffusion models"). */
 const ATTACHING = new Set([
-  'of', 'for', 'in', 'on', 'with', 'via', 'under', 'from', 'through', 'over', 'across', 'between',
-  'without', 'beyond', 'against', 'by', 'to', 'into', 'using', 'towards', 'toward', 'at', 'among',
+  'of',
+  'for',
+  'in',
+  'on',
+  'with',
+  'via',
+  'under',
+  'from',
+  'through',
+  'over',
+  'across',
+  'between',
+  'without',
+  'beyond',
+  'against',
+  'by',
+  'to',
+  'into',
+  'using',
+  'towards',
+  'toward',
+  'at',
+  'among',
 ]);
 const MAX_ATTACHMENTS = 2;
 
@@ -71,7 +99,8 @@ function contentKeys(tokens: readonly Token[]): string[] {
 function sentenceFrequencies(sentences: readonly TaggedSentence[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const sentence of sentences) {
-    for (const key of new Set(contentKeys(sentence.tokens))) counts.set(key, (counts.get(key) ?? 0) + 1);
+    for (const key of new Set(contentKeys(sentence.tokens)))
+      counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return counts;
 }
@@ -91,12 +120,17 @@ function extensions(
   for (let n = 1; n <= MAX_ATTACHMENTS; n++) {
     const link = sentence.tokens[last + 1];
     if (!link) break;
-    const joins = (link.pos === 'ADP' || link.lower === 'using' || link.lower === 'to') && ATTACHING.has(link.lower);
+    const joins =
+      (link.pos === 'ADP' || link.lower === 'using' || link.lower === 'to') &&
+      ATTACHING.has(link.lower);
     const coordinates = link.lower === 'and' && n === 1;
     // "an approach based on X", "a model conditioned on Y": a participle and its preposition.
     const preposition = sentence.tokens[last + 2];
     const participle =
-      link.pos === 'VERB' && /ed$/.test(link.lower) && preposition !== undefined && ATTACHING.has(preposition.lower);
+      link.pos === 'VERB' &&
+      /ed$/.test(link.lower) &&
+      preposition !== undefined &&
+      ATTACHING.has(preposition.lower);
     if (!joins && !coordinates && !participle) break;
     let at = last + (participle ? 3 : 2);
     const det = sentence.tokens[at];
@@ -122,11 +156,19 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
     const startsAt = new Map(bases.map((p) => [p.first, p]));
     const statement = statementOf.get(index);
     const objectStart = statement ? objectTokenIndex(sentence, statement) : -1;
-    const starts: { first: number; gerund: boolean }[] = bases.map((b) => ({ first: b.first, gerund: false }));
+    const starts: { first: number; gerund: boolean }[] = bases.map((b) => ({
+      first: b.first,
+      gerund: false,
+    }));
     // "detecting adversarial directions": an -ing verb right before a phrase.
     for (const base of bases) {
       const before = sentence.tokens[base.first - 1];
-      if (before && before.pos === 'VERB' && /ing$/.test(before.lower) && !STOP_WORDS.has(before.lower)) {
+      if (
+        before &&
+        before.pos === 'VERB' &&
+        /ing$/.test(before.lower) &&
+        !STOP_WORDS.has(before.lower)
+      ) {
         const prev = sentence.tokens[base.first - 2];
         if (!prev || prev.pos !== 'DET') starts.push({ first: base.first - 1, gerund: true });
       }
@@ -145,9 +187,13 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
         if (keys.length < 2) continue;
         const after = sentence.tokens[ext.last + 1];
         if (continuesPast(tokens, after)) continue;
-        const centrality = keys.reduce((sum, k) => sum + (frequencies.get(k) ?? 0), 0) / (keys.length * maxFrequency);
-        const coverage = keys.reduce((sum, k) => sum + Math.log2(1 + (frequencies.get(k) ?? 0)), 0) / 8;
-        const objectOfStatement = objectStart >= 0 && start.first >= objectStart && start.first <= objectStart + 3 ? 1 : 0;
+        const centrality =
+          keys.reduce((sum, k) => sum + (frequencies.get(k) ?? 0), 0) /
+          (keys.length * maxFrequency);
+        const coverage =
+          keys.reduce((sum, k) => sum + Math.log2(1 + (frequencies.get(k) ?? 0)), 0) / 8;
+        const objectOfStatement =
+          objectStart >= 0 && start.first >= objectStart && start.first <= objectStart + 3 ? 1 : 0;
         candidates.push({
           text,
           sentence: index,
@@ -159,12 +205,21 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
             earliness: 1 - index / Math.max(1, sentences.length),
             lengthFit: -Math.abs(keys.length - 5) / 5,
             generic: tokens.filter(isGeneric).length / tokens.length,
-            definesAcronym: after?.text === '(' || /^\(\p{Lu}/u.test(sentence.text.slice(after?.start ?? 0, (after?.start ?? 0) + 2)) ? 1 : 0,
+            definesAcronym:
+              after?.text === '(' ||
+              /^\(\p{Lu}/u.test(sentence.text.slice(after?.start ?? 0, (after?.start ?? 0) + 2))
+                ? 1
+                : 0,
             gerund: start.gerund ? 1 : 0,
             attachments: ext.attachments / MAX_ATTACHMENTS,
             nameSentence: context.nameSentence === index ? 1 : 0,
             contentWords: keys.length / 10,
-            headFrequency: (frequencies.get(base.last === ext.last ? (tokens.at(-1)?.key ?? '') : (sentence.tokens[base.last]?.key ?? '')) ?? 0) / maxFrequency,
+            headFrequency:
+              (frequencies.get(
+                base.last === ext.last
+                  ? (tokens.at(-1)?.key ?? '')
+                  : (sentence.tokens[base.last]?.key ?? ''),
+              ) ?? 0) / maxFrequency,
             genericHead: isGeneric(sentence.tokens[base.last] as Token) ? 1 : 0,
             peakFrequency: Math.max(...keys.map((k) => frequencies.get(k) ?? 0)) / maxFrequency,
           },
@@ -197,12 +252,16 @@ function objectTokenIndex(sentence: TaggedSentence, statement: Statement): numbe
 /** Drops rhetoric at the start ("novel", "new", "simple"), which real titles leave out. */
 function cleanPhrase(text: string): string {
   const words = text.split(' ');
-  const droppable = (word: string) => RHETORIC.has(word.toLowerCase()) || STOP_WORDS.has(word.toLowerCase());
+  const droppable = (word: string) =>
+    RHETORIC.has(word.toLowerCase()) || STOP_WORDS.has(word.toLowerCase());
   while (words.length > 2 && droppable(words[0] ?? '')) words.shift();
   return words.join(' ');
 }
 
-export function scoreCandidate(candidate: Candidate, w: HeadlineWeights = weights as HeadlineWeights): number {
+export function scoreCandidate(
+  candidate: Candidate,
+  w: HeadlineWeights = weights as HeadlineWeights,
+): number {
   let score = 0;
   for (const feature of HEADLINE_FEATURES) score += (w[feature] ?? 0) * candidate.features[feature];
   return score;

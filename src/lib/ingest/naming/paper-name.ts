@@ -240,7 +240,11 @@ function isCoinage(finding: NameFinding): boolean {
   const { name, longForm } = finding;
   if (/^\p{Lu}{2,}s?$/u.test(name) && longForm && !/\p{Lu}/u.test(longForm)) return false;
   if (/^\p{Lu}{2,}\p{Ll}{3,}$/u.test(name)) return false;
-  if (/\s/.test(name) && /(?:^|\s)\p{Lu}{3,}(?:\s|$)/u.test(name) && /(?:^|\s)\p{Lu}\p{Ll}+(?:\s|$)/u.test(name))
+  if (
+    /\s/.test(name) &&
+    /(?:^|\s)\p{Lu}{3,}(?:\s|$)/u.test(name) &&
+    /(?:^|\s)\p{Lu}\p{Ll}+(?:\s|$)/u.test(name)
+  )
     return false;
   return true;
 }
