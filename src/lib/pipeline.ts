@@ -478,7 +478,7 @@ function readDump(root: string, path: string, name: string): DumpFile[] {
 function fileErrorReason(error: unknown, reading = false): string {
   const code = (error as NodeJS.ErrnoException).code ?? '';
   const reasons: Record<string, string> = {
-    ENOENT: reading ? 'dangling symlink (its target does not exist)' : 'no such folder',
+    ENOENT: reading ? 'dangling symlink (its target does not exist)' : 'cannot create a file there',
     ELOOP: 'symlink loop',
     EACCES: 'permission denied',
     EPERM: 'operation not permitted',
