@@ -305,6 +305,14 @@ export const MAX_NESTING_DEPTH = 32;
  */
 export const MAX_EMPHASIS_MARKS = 400;
 
+/**
+ * KaTeX's own limits, the same for the page and the plain text: user sizes (`\rule{10000em}{…}`,
+ * `\hspace`) are capped at `maxSize` em, and a formula may expand at most `maxExpand` macros (a
+ * `\def` bomb doubles each time). Negative sizes (`\kern{-1000em}`) are not capped by KaTeX; the
+ * paper page clips every formula to its own box instead.
+ */
+export const KATEX_LIMITS = { maxSize: 10, maxExpand: 300 } as const;
+
 /** An abstract whose markup is nested deeper than {@link MAX_NESTING_DEPTH}. */
 export class MarkupTooDeepError extends Error {}
 
