@@ -16,7 +16,9 @@ import {
 } from '../../src/lib/pipeline';
 import type { Taxonomy } from '../../src/lib/schema';
 import { renderAbstract } from '../../src/lib/site/render';
+import { contributionTypes } from '../../src/lib/enrich/contribution';
 import { MAX_NESTING_DEPTH, trimUrl } from '../../src/lib/text/markup';
+import { growth } from '../support/growth';
 
 const TAXONOMY: Taxonomy = {
   topics: [{ slug: 'rl', label: 'RL', description: 'Reinforcement learning.', terms: ['policy'] }],
@@ -125,6 +127,14 @@ describe('bounded time', () => {
     ]);
     // Generous: the point is "seconds, not minutes" (it took over 400 s before the limit).
     expect(performance.now() - started).toBeLessThan(20_000);
+  });
+
+  it('trims URLs and finds contribution types in time linear in their length', () => {
+    const url = (n: number) => `https://example.org/${')'.repeat(n)}`;
+    expect(growth(url, trimUrl, 20_000)).toBeLessThan(24);
+    const word = (n: number) => `We introduce ${'x'.repeat(n)}, a benchmark. ${PROSE}`;
+    expect(growth(word, contributionTypes, 5_000)).toBeLessThan(24);
+    expect(contributionTypes(word(50_000))).toContain('method');
   });
 
   it('trims a URL followed by 30,000 ) as a reader would', () => {
