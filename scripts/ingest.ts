@@ -71,7 +71,7 @@ function readInputs(options: Options) {
   } catch (error) {
     if (error instanceof DumpsFolderError) throw new InputError(error.message, 1);
     // The taxonomy loader's message already starts with the file and line at fault.
-    throw new InputError((error as Error).message, 1);
+    throw new InputError(printable((error as Error).message), 1);
   }
 }
 

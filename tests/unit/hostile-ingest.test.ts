@@ -137,6 +137,21 @@ describe('bounded time', () => {
     expect(contributionTypes(word(50_000))).toContain('method');
   });
 
+  it('stops a TeX macro bomb at KaTeX maxExpand: the formula reads as its source', () => {
+    const doubling = 'abcdefghijklmnop'
+      .split('')
+      .map((name, i) =>
+        i === 0
+          ? `\\def\\${name}{xx}`
+          : `\\def\\${name}{\\${'abcdefghijklmnop'[i - 1]}\\${'abcdefghijklmnop'[i - 1]}}`,
+      )
+      .join('');
+    const bomb = `${PROSE} $${doubling}\\p$`;
+    const html = renderAbstract(bomb);
+    expect(html).toContain('katex-error');
+    expect(html.length).toBeLessThan(20_000);
+  });
+
   it('trims a URL followed by 30,000 ) as a reader would', () => {
     expect(trimUrl(`https://example.org/${')'.repeat(30_000)}`)).toBe('https://example.org/');
     expect(trimUrl('https://en.wikipedia.org/wiki/Foo_(bar)).')).toBe(
