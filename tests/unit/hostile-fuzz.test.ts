@@ -64,7 +64,7 @@ type Structure = typeof structure extends fc.Arbitrary<infer T> ? T : never;
 
 /** The structure nested `depth` times, its wrappers applied innermost first. */
 function nested(shape: Structure, depth: number): string {
-  let text = shape.word;
+  let text: string = shape.word;
   let math = 'y';
   for (let level = 0; level < depth; level++) {
     for (const i of shape.text) text = TEXT_WRAPPERS[i]!(text);
