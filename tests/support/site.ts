@@ -26,7 +26,7 @@ function buildEnvironment(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Runs ingest and `astro build` for one dumps folder; throws with the build output on failure. */
+/** Runs ingest and `npm run build`'s astro step (scripts/build-site.ts) for one dumps folder; throws on failure. */
 export function buildSite(options: { dumps: string; outDir: string; base?: string }): BuiltSite {
   const papersFile = `${options.outDir}.papers.json`;
   fs.rmSync(options.outDir, { recursive: true, force: true });
@@ -39,7 +39,7 @@ export function buildSite(options: { dumps: string; outDir: string; base?: strin
   const run = (cmd: string, args: string[]) =>
     execFileSync(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   run('npx', ['tsx', 'scripts/ingest.ts', '--dumps', options.dumps, '--out', papersFile]);
-  run('npx', ['astro', 'build']);
+  run('npx', ['tsx', 'scripts/build-site.ts']);
   return { outDir: options.outDir, papersFile };
 }
 

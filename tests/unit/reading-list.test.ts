@@ -9,6 +9,8 @@ import {
   describeStorageProblem,
   encodeSharedList,
   fromJson,
+  isFull,
+  MAX_READING_LIST_ITEMS,
   mergeItems,
   removeItem,
   restoreItem,
@@ -20,6 +22,7 @@ import {
   toMarkdown,
   type ReadingListItem,
 } from '../../src/lib/site/reading-list';
+import { growth } from '../support/growth';
 
 const paperUrl = (slug: string) => `https://example.org/explorer/papers/${slug}/`;
 const item = (slug: string, title: string, note = ''): ReadingListItem => ({
@@ -231,5 +234,39 @@ describe('undo, display order and card shards', () => {
     expect(Math.min(...counts)).toBeGreaterThan(350);
     expect(Math.max(...counts)).toBeLessThan(650);
     expect(cardShardOf('vcache-1a2b', 40)).toBe(cardShardOf('vcache-1a2b', 40));
+  });
+});
+
+describe('big imports (issue 13)', () => {
+  const list = (count: number, offset = 0): ReadingListItem[] =>
+    Array.from({ length: count }, (_, i) => ({
+      slug: `paper-${(i + offset).toString(36)}`,
+      title: `Paper ${i + offset}`,
+      note: '',
+      addedAt: '',
+    }));
+
+  it('reads at most MAX_READING_LIST_ITEMS from a 60,000-item share link', () => {
+    const shared = decodeSharedList(encodeSharedList(list(60_000)));
+    expect(shared).toHaveLength(MAX_READING_LIST_ITEMS);
+    expect(shared[0]?.slug).toBe('paper-0');
+    expect(isFull(shared)).toBe(true);
+  });
+
+  it('never grows a list past the limit, by import or by starring', () => {
+    const merged = mergeItems(list(10), list(40_000, 5));
+    expect(merged).toHaveLength(MAX_READING_LIST_ITEMS);
+    expect(new Set(merged.map((item) => item.slug)).size).toBe(MAX_READING_LIST_ITEMS);
+    expect(addItem(merged, { slug: 'one-more', title: 'One more' })).toHaveLength(
+      MAX_READING_LIST_ITEMS,
+    );
+  });
+
+  it('decodes and merges in time linear in the list length', () => {
+    const size = MAX_READING_LIST_ITEMS / 8;
+    const payload = (count: number) => encodeSharedList(list(count));
+    expect(growth(payload, decodeSharedList, size)).toBeLessThan(24);
+    const halves = (count: number) => [list(count), list(count, count / 2)] as const;
+    expect(growth(halves, ([a, b]) => mergeItems(a, b), size)).toBeLessThan(24);
   });
 });
