@@ -9,6 +9,7 @@ import {
   type Term,
 } from '../../src/lib/enrich/keywords';
 import { mainStatementSentence, phrasesOf } from '../../src/lib/enrich/enrich';
+import { splitSentences } from '../../src/lib/text/sentences';
 import { analyseText, GENERIC_STEMS, RHETORIC, STOP_WORDS } from '../../src/lib/text/terms';
 import { loadSeedPapers, seedContaining } from '../fixtures/taxonomy/seed-papers';
 
@@ -28,7 +29,7 @@ function keywordsOf(fragment: string): string[] {
     name: paper.name,
     title: paper.title,
     phrases: phrasesOf(paper),
-    statement: mainStatementSentence(paper.plainText),
+    statement: mainStatementSentence(splitSentences(paper.plainText)),
   });
 }
 

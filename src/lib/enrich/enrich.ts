@@ -17,7 +17,6 @@ import { findRelated, termVector } from './related';
 import type { Acronym, BasePaper, Paper, RelatedPaper, Taxonomy } from '../schema';
 import { analyseText } from '../text/terms';
 import { nounPhraseVocabulary, tagText } from '../text/nlp';
-import { splitSentences } from '../text/sentences';
 import { findStatements, mainStatement } from '../text/statements';
 import { assignTopics, compileTopics } from './topics';
 
@@ -32,6 +31,8 @@ interface PaperReading {
   acronyms: Acronym[];
   terms: PackedTerms;
   tags: string[];
+  /** The main contribution statement's sentence: its phrases may be keywords though said once. */
+  statement: string | undefined;
 }
 
 /** Adds corpus-wide metadata (tags, types, keywords, acronyms, related papers) to every paper. */
@@ -82,6 +83,7 @@ function readPapers(
       acronyms,
       terms: packTerms(terms, ids, acronyms),
       tags: assignTopics(paper, matcher, analysed),
+      statement: mainStatementSentence(analysed.sentences.map((sentence) => sentence.text)),
     };
   });
 }
@@ -102,8 +104,7 @@ function relatePapers(
 }
 
 /** The sentence of the abstract's main contribution statement ("we propose…"), if any. */
-export function mainStatementSentence(plainText: string): string | undefined {
-  const sentences = splitSentences(plainText);
+export function mainStatementSentence(sentences: readonly string[]): string | undefined {
   const main = mainStatement(findStatements(sentences));
   return main ? sentences[main.sentenceIndex] : undefined;
 }
@@ -115,7 +116,7 @@ export function phrasesOf(paper: Pick<BasePaper, 'plainText' | 'phrases'>): Set<
 
 function finishPaper(
   paper: BasePaper,
-  { acronyms, terms, tags }: PaperReading,
+  { acronyms, terms, tags, statement }: PaperReading,
   related: RelatedPaper[],
   statistics: TermStatistics,
 ): Paper {
@@ -132,7 +133,7 @@ function finishPaper(
         name: paper.name,
         title: paper.title,
         phrases: phrasesOf(paper),
-        statement: mainStatementSentence(paper.plainText),
+        statement,
       },
     ),
     acronyms,

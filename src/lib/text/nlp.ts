@@ -8,7 +8,7 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { splitSentences } from './sentences';
-import { isAcronymLike, partKey, STOP_WORDS } from './terms';
+import { partKey, STOP_WORDS } from './terms';
 
 /** Universal part-of-speech tags, as wink-nlp assigns them. */
 export type Pos =
@@ -146,10 +146,12 @@ function joinHyphenated(
 
 function makeToken(text: string, pos: Pos, start: number, end: number): Token {
   const lower = text.toLowerCase();
-  const key = text
-    .split('-')
-    .map((part) => (isAcronymLike(part) ? partKey(part) : partKey(part.toLowerCase())))
-    .join('-');
+  const key =
+    pos === 'PUNCT' || pos === 'SYM' || pos === 'NUM'
+      ? lower
+      : text.includes('-')
+        ? text.split('-').map(partKey).join('-')
+        : partKey(text);
   return { text, lower, key, pos, start, end };
 }
 

@@ -83,6 +83,11 @@ function fallbackTitle(sentences: readonly string[]): string {
 function sentenceKeys(sentence: TaggedSentence): Set<string> {
   const keys = new Set<string>();
   for (const token of sentence.tokens) {
+    // A lower-case word's key is already its stem; only acronyms and compounds need more.
+    if (token.text === token.lower && !token.lower.includes('-')) {
+      if (/\p{L}/u.test(token.lower) && !STOP_WORDS.has(token.lower)) keys.add(token.key);
+      continue;
+    }
     for (const part of token.lower.split('-')) {
       if (/\p{L}/u.test(part) && !STOP_WORDS.has(part)) keys.add(stem(part));
     }

@@ -177,16 +177,17 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
       const base = startsAt.get(start.first) ?? startsAt.get(start.first + 1);
       if (!base) continue;
       for (const ext of extensions(sentence, base, startsAt)) {
-        const span = phrase(sentence, index, start.first, ext.last);
-        const text = cleanPhrase(span.text);
-        if (seen.has(text.toLowerCase())) continue;
-        seen.add(text.toLowerCase());
+        // Cheap tests first: most spans fail one, and their text is never built.
         const tokens = sentence.tokens.slice(start.first, ext.last + 1);
-        if (context.name && tokens.some((t) => t.text === context.name)) continue;
         const keys = contentKeys(tokens);
         if (keys.length < 2) continue;
         const after = sentence.tokens[ext.last + 1];
         if (continuesPast(tokens, after)) continue;
+        if (context.name && tokens.some((t) => t.text === context.name)) continue;
+        const text = cleanPhrase(phrase(sentence, index, start.first, ext.last).text);
+        const seenKey = text.toLowerCase();
+        if (seen.has(seenKey)) continue;
+        seen.add(seenKey);
         const centrality =
           keys.reduce((sum, k) => sum + (frequencies.get(k) ?? 0), 0) /
           (keys.length * maxFrequency);
