@@ -105,6 +105,13 @@ function sentenceFrequencies(sentences: readonly TaggedSentence[]): Map<string, 
   return counts;
 }
 
+/** True when some content word of the tokens is not general research vocabulary. */
+function hasSpecificWord(tokens: readonly Token[]): boolean {
+  return tokens.some(
+    (t) => /\p{L}/u.test(t.text) && !STOP_WORDS.has(t.lower) && t.pos !== 'DET' && !isGeneric(t),
+  );
+}
+
 function isGeneric(token: Token): boolean {
   return RHETORIC.has(token.lower) || GENERIC_STEMS.has(token.key);
 }
@@ -176,6 +183,9 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
     for (const start of starts) {
       const base = startsAt.get(start.first) ?? startsAt.get(start.first + 1);
       if (!base) continue;
+      // "Challenge in RL", "Methods in …", "Terms of wall-clock time": a head phrase of generic
+      // words only says nothing about the paper, whatever follows it.
+      if (!hasSpecificWord(sentence.tokens.slice(base.first, base.last + 1))) continue;
       for (const ext of extensions(sentence, base, startsAt)) {
         // Cheap tests first: most spans fail one, and their text is never built.
         const tokens = sentence.tokens.slice(start.first, ext.last + 1);
