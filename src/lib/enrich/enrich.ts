@@ -17,7 +17,7 @@ import { findRelated, termVector } from './related';
 import type { Acronym, BasePaper, Paper, RelatedPaper, Taxonomy } from '../schema';
 import { analyseText } from '../text/terms';
 import { nounPhraseVocabulary, phraseKey, tagText } from '../text/nlp';
-import { assignTopics, compileTopics } from './topics';
+import { TopicTagger } from './topics';
 
 /** Milliseconds spent in each step, filled in when asked for (scripts/bench-enrich.ts). */
 export interface EnrichTimings {
@@ -40,7 +40,10 @@ export function enrichPapers(
 ): Paper[] {
   const clock = stopwatch();
   const statistics = new TermStatistics();
-  const readings = readPapers(papers, taxonomy, statistics);
+  const topics = new TopicTagger(taxonomy);
+  const readings = readPapers(papers, topics, statistics);
+  // Topics need the whole corpus read (term frequencies, confidently tagged papers).
+  topics.tags().forEach((tags, index) => (readings[index]!.tags = tags));
   timings.read = clock();
   const related = relatePapers(papers, readings, statistics);
   timings.related = clock();
@@ -67,10 +70,9 @@ function stopwatch(): () => number {
  */
 function readPapers(
   papers: readonly BasePaper[],
-  taxonomy: Taxonomy,
+  topics: TopicTagger,
   statistics: TermStatistics,
 ): PaperReading[] {
-  const matcher = compileTopics(taxonomy);
   return papers.map((paper) => {
     const analysed = analyseText(paper.plainText);
     const acronyms = findAcronyms(paper.plainText);
@@ -83,10 +85,11 @@ function readPapers(
         phrases.has(phraseKey(paper.plainText.slice(term.start, term.end))),
     );
     const ids = statistics.add(terms, analysed);
+    topics.read(paper, analysed);
     return {
       acronyms,
       terms: packTerms(terms, ids, acronyms),
-      tags: assignTopics(paper, matcher, analysed),
+      tags: [],
     };
   });
 }
