@@ -405,11 +405,13 @@ export class TopicTagger {
   /** Every read paper's topic scores, strongest first (ties keep taxonomy order). */
   scores(weights: TopicWeights = TOPIC_WEIGHTS): TopicScore[][] {
     const papers = this.readings.length + PRIOR_PAPERS;
-    const termWeight = this.matcher.terms.map(
-      (term, id) =>
-        (term.single ? weights.singleWord : 1) /
-        (1 + (weights.commonness * this.termFrequency[id]!) / papers),
+    const specificity = this.matcher.terms.map(
+      (_, id) => 1 / (1 + (weights.commonness * this.termFrequency[id]!) / papers),
     );
+    // A lone word is weak evidence, except as the head of what the paper makes ("a benchmark").
+    const termWeight = (term: number, role: Role) =>
+      (this.matcher.terms[term]!.single && role !== 'contribution' ? weights.singleWord : 1) *
+      specificity[term]!;
     const roleWeight: Record<Role, number> = {
       contribution: weights.contribution,
       mainStatement: weights.mainStatement,
@@ -420,16 +422,16 @@ export class TopicTagger {
     };
     return this.readings.map((reading) => {
       const perTopic = new Map<number, { score: number; mentions: number }>();
-      const add = (term: number, weight: number) => {
+      const add = (term: number, role: Role, weight: number) => {
         for (const topic of this.matcher.terms[term]!.topics) {
           const entry = perTopic.get(topic) ?? { score: 0, mentions: 0 };
-          entry.score += weight * termWeight[term]!;
+          entry.score += weight * termWeight(term, role);
           entry.mentions += 1;
           perTopic.set(topic, entry);
         }
       };
-      for (const mention of reading.mentions) add(mention.term, roleWeight[mention.role]);
-      for (const term of new Set(reading.heading)) add(term, weights.title);
+      for (const { term, role } of reading.mentions) add(term, role, roleWeight[role]);
+      for (const term of new Set(reading.heading)) add(term, 'body', weights.title);
       return [...perTopic]
         .sort((a, b) => b[1].score - a[1].score || a[0] - b[0])
         .map(([topic, entry]) => ({ slug: this.matcher.topics[topic]!.slug, ...entry }));
