@@ -122,8 +122,8 @@ interface Mention {
 
 /** What pass 1 keeps of one paper: its term mentions with their roles, and its word bag. */
 interface TopicReading {
-  /** Term ids per mention, and the role of the sentence it is in. */
-  mentions: { term: number; role: Role }[];
+  /** Term ids per mention, the role of the sentence it is in, and whether it counts as a phrase. */
+  mentions: { term: number; role: Role; phrase: boolean }[];
   /** Term ids in the title or name. */
   heading: number[];
   /** Content-word key ids and their counts, for the fallback's similarity. */
@@ -368,10 +368,15 @@ export class TopicTagger {
     const named = nameMentions(analysed, found);
     // The object's first term is its head in "a benchmark for agents", "an RL method for robots".
     const head = found.find((m) => m.start >= object[0] && m.end <= object[1]);
-    const mentions = [...found, ...named.extra].map((m) => ({
-      term: m.term,
-      role: m === head || named.heads.has(m) ? ('contribution' as const) : (roles[m.sentence] ?? 'body'),
-    }));
+    const mentions = [
+      ...found.map((m) => ({
+        term: m.term,
+        role: m === head || named.heads.has(m) ? ('contribution' as const) : (roles[m.sentence] ?? 'body'),
+        phrase: false,
+      })),
+      // A name standing for the artefact is as specific as a phrase, even if its head is one word.
+      ...named.extra.map((m) => ({ term: m.term, role: roles[m.sentence] ?? 'body', phrase: true })),
+    ];
     const headingText = [paper.name ?? '', paper.title].filter(Boolean).join('. ');
     const heading = headingText
       ? findMentions(this.matcher, analyseText(headingText)).map((m) => m.term)
@@ -409,9 +414,8 @@ export class TopicTagger {
       (_, id) => 1 / (1 + (weights.commonness * this.termFrequency[id]!) / papers),
     );
     // A lone word is weak evidence, except as the head of what the paper makes ("a benchmark").
-    const termWeight = (term: number, role: Role) =>
-      (this.matcher.terms[term]!.single && role !== 'contribution' ? weights.singleWord : 1) *
-      specificity[term]!;
+    const termWeight = (term: number, lone: boolean) =>
+      (lone && this.matcher.terms[term]!.single ? weights.singleWord : 1) * specificity[term]!;
     const roleWeight: Record<Role, number> = {
       contribution: weights.contribution,
       mainStatement: weights.mainStatement,
@@ -422,16 +426,18 @@ export class TopicTagger {
     };
     return this.readings.map((reading) => {
       const perTopic = new Map<number, { score: number; mentions: number }>();
-      const add = (term: number, role: Role, weight: number) => {
+      const add = (term: number, lone: boolean, weight: number) => {
         for (const topic of this.matcher.terms[term]!.topics) {
           const entry = perTopic.get(topic) ?? { score: 0, mentions: 0 };
-          entry.score += weight * termWeight(term, role);
+          entry.score += weight * termWeight(term, lone);
           entry.mentions += 1;
           perTopic.set(topic, entry);
         }
       };
-      for (const { term, role } of reading.mentions) add(term, role, roleWeight[role]);
-      for (const term of new Set(reading.heading)) add(term, 'body', weights.title);
+      for (const { term, role, phrase } of reading.mentions) {
+        add(term, !phrase && role !== 'contribution', roleWeight[role]);
+      }
+      for (const term of new Set(reading.heading)) add(term, true, weights.title);
       return [...perTopic]
         .sort((a, b) => b[1].score - a[1].score || a[0] - b[0])
         .map(([topic, entry]) => ({ slug: this.matcher.topics[topic]!.slug, ...entry }));
