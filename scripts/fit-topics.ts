@@ -44,7 +44,9 @@ function loadDev(dir: string): { papers: BasePaper[]; reference: string[][] } {
   const text = ['ICML 2023 (development set)', ...titles.map((row) => String(row.abstract))].join(
     '\n\n',
   );
-  const built = buildBasePapers([{ name: 'dev.txt', bytes: new TextEncoder().encode(`${text}\n`) }]);
+  const built = buildBasePapers([
+    { name: 'dev.txt', bytes: new TextEncoder().encode(`${text}\n`) },
+  ]);
   const key = (s: string) => s.replace(/\s+/g, ' ').trim().slice(0, 60);
   const byStart = new Map(built.papers.map((paper) => [key(paper.abstract), paper]));
   const papers: BasePaper[] = [];
@@ -73,7 +75,8 @@ function figures(tags: string[][], reference: string[][], subset: readonly numbe
  * rows satisfied (the seeds must not get worse).
  */
 function objective(f: Figures, seedsPassing: number): number {
-  const f1 = f.precision + f.recall > 0 ? (2 * f.precision * f.recall) / (f.precision + f.recall) : 0;
+  const f1 =
+    f.precision + f.recall > 0 ? (2 * f.precision * f.recall) / (f.precision + f.recall) : 0;
   const worst = Math.min(f.precision / 0.75, f.recall / 0.7, f.main / 0.85);
   return worst + 0.1 * (f1 + f.main) + SEED_WEIGHT * seedsPassing;
 }
@@ -164,7 +167,9 @@ function showDisagreements(
   papers.forEach((paper, i) => {
     if (tags[i]!.join() === reference[i]!.join()) return;
     const top = scores[i]!.slice(0, 5).map((s) => `${s.slug} ${s.score.toFixed(2)}`);
-    console.log(`${paper.title}\n  got ${tags[i]!.join(', ')}\n  ref ${reference[i]!.join(', ')}\n  ${top.join(' | ')}`);
+    console.log(
+      `${paper.title}\n  got ${tags[i]!.join(', ')}\n  ref ${reference[i]!.join(', ')}\n  ${top.join(' | ')}`,
+    );
   });
 }
 
@@ -182,7 +187,9 @@ function run(): void {
   const all = papers.map((_, i) => i);
   const even = all.filter((i) => i % 2 === 0);
   const odd = all.filter((i) => i % 2 === 1);
-  console.log(`${papers.length} dev papers; current weights: ${show(figures(tagger.tags(), reference, all))}`);
+  console.log(
+    `${papers.length} dev papers; current weights: ${show(figures(tagger.tags(), reference, all))}`,
+  );
   const seeds = new Seeds();
   console.log(seeds.report(TOPIC_WEIGHTS, false));
   const onEven = fit(tagger, reference, even, seeds, TOPIC_WEIGHTS);

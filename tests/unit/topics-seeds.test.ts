@@ -15,7 +15,10 @@ const papers = loadSeedPapers();
 const tagger = new TopicTagger(loadTaxonomy('content/taxonomy.yaml'));
 for (const paper of papers) tagger.read(paper);
 const tagsOf = new Map(papers.map((paper, index) => [paper, tagger.tags()[index]!]));
-const rows = TABLE.map((row) => ({ ...row, tags: tagsOf.get(seedContaining(papers, row.fragment))! }));
+const rows = TABLE.map((row) => ({
+  ...row,
+  tags: tagsOf.get(seedContaining(papers, row.fragment))!,
+}));
 const share = (count: number) => count / rows.length;
 
 describe('topic tags of the seed abstracts', () => {
@@ -32,7 +35,9 @@ describe('topic tags of the seed abstracts', () => {
   });
 
   it('puts a main topic first on at least 80% of the seeds', () => {
-    expect(share(rows.filter((row) => row.primary.includes(row.tags[0]!)).length)).toBeGreaterThanOrEqual(0.8);
+    expect(
+      share(rows.filter((row) => row.primary.includes(row.tags[0]!)).length),
+    ).toBeGreaterThanOrEqual(0.8);
   });
 
   it('finds at least 85% of the expected topics', () => {
@@ -42,6 +47,8 @@ describe('topic tags of the seed abstracts', () => {
 
   it('gives an absurd topic (a passing mention) to at most 1 seed in 50', () => {
     const absurd = rows.filter((row) => row.tags.some((tag) => row.absurd.includes(tag)));
-    expect(absurd.map((row) => row.fragment).length).toBeLessThanOrEqual(Math.floor(rows.length / 50));
+    expect(absurd.map((row) => row.fragment).length).toBeLessThanOrEqual(
+      Math.floor(rows.length / 50),
+    );
   });
 });

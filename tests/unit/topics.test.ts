@@ -181,7 +181,9 @@ describe('which topics become tags', () => {
     const tagger = new TopicTagger(matcher);
     for (let i = 0; i < 5; i++) {
       tagger.read(
-        paper(`We propose offline RL method ${i} for gridworld mazes. Offline RL solves gridworld.`),
+        paper(
+          `We propose offline RL method ${i} for gridworld mazes. Offline RL solves gridworld.`,
+        ),
       );
     }
     tagger.read(paper('We solve gridworld mazes quickly. Gridworld mazes are small.'));

@@ -178,7 +178,8 @@ export function compileTopics(taxonomy: Taxonomy): TopicMatcher {
       bySignature.set(signature, compiled);
       const first = tokens[0]!;
       if (first.prefix) matcher.prefixed.push(compiled);
-      else matcher.byFirstKey.set(first.key, [...(matcher.byFirstKey.get(first.key) ?? []), compiled]);
+      else
+        matcher.byFirstKey.set(first.key, [...(matcher.byFirstKey.get(first.key) ?? []), compiled]);
     }
   });
   return matcher;
@@ -265,7 +266,8 @@ function findMentions(matcher: TopicMatcher, analysed: AnalysedText): Mention[] 
 const SELF_DESCRIPTION =
   /(?<![\p{L}\p{N}-])(\p{Lu}[\p{L}\p{N}-]*)(?:\s*\(([^()]{1,80})\))?,?\s+(?:(?:is|as)\s+)?(?:a|an|the)\s+([^,.;:()]{1,120})/gu;
 /** Words that end the object phrase of a contribution statement. */
-const OBJECT_END = /\s(?:that|which|who|where|whose|to|by|than|through|while|because|so|when)\b|[;:.]/;
+const OBJECT_END =
+  /\s(?:that|which|who|where|whose|to|by|than|through|while|because|so|when)\b|[;:.]/;
 /** Words that end the noun phrase of a self-description: its head is the word just before. */
 const PHRASE_END =
   /\s(?:that|which|who|for|to|of|with|built|designed|on|in|from|consisting|containing|featuring|where|capable|comprising|spanning|whose|based|focused|tailored|using|by|and|or|as|at|under|via|than|through|across|named|called|dubbed|enabling|providing)\b/;
@@ -371,11 +373,18 @@ export class TopicTagger {
     const mentions = [
       ...found.map((m) => ({
         term: m.term,
-        role: m === head || named.heads.has(m) ? ('contribution' as const) : (roles[m.sentence] ?? 'body'),
+        role:
+          m === head || named.heads.has(m)
+            ? ('contribution' as const)
+            : (roles[m.sentence] ?? 'body'),
         phrase: false,
       })),
       // A name standing for the artefact is as specific as a phrase, even if its head is one word.
-      ...named.extra.map((m) => ({ term: m.term, role: roles[m.sentence] ?? 'body', phrase: true })),
+      ...named.extra.map((m) => ({
+        term: m.term,
+        role: roles[m.sentence] ?? 'body',
+        phrase: true,
+      })),
     ];
     const headingText = [paper.name ?? '', paper.title].filter(Boolean).join('. ');
     const heading = headingText
@@ -501,10 +510,7 @@ export class TopicTagger {
     });
     return this.matcher.topics.map((topic, index) => {
       const own = this.unitVector(
-        this.bagOf(
-          analyseText([topic.label, topic.description, ...topic.terms].join('. ')),
-          false,
-        ),
+        this.bagOf(analyseText([topic.label, topic.description, ...topic.terms].join('. ')), false),
       );
       const profile = new Map(own);
       const count = counts[index]!;
