@@ -37,27 +37,30 @@ function readJsonl(dir: string, file: string): Record<string, unknown>[] {
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
-/** The dev abstracts through the real ingest (one dump, as a user adds it), with their topics. */
-function loadDev(dir: string): { papers: BasePaper[]; reference: string[][] } {
+/**
+ * The dev abstracts through the real ingest (one dump, as a user adds it): every record is read, as
+ * the ingest reads them; `judged` are the indices of those with topics assigned by reading.
+ */
+function loadDev(dir: string): { papers: BasePaper[]; reference: string[][]; judged: number[] } {
   const titles = readJsonl(dir, 'real-titles.jsonl');
   const topics = readJsonl(dir, 'real-topics.jsonl');
   const text = ['ICML 2023 (development set)', ...titles.map((row) => String(row.abstract))].join(
     '\n\n',
   );
-  const built = buildBasePapers([
+  const { papers } = buildBasePapers([
     { name: 'dev.txt', bytes: new TextEncoder().encode(`${text}\n`) },
   ]);
   const key = (s: string) => s.replace(/\s+/g, ' ').trim().slice(0, 60);
-  const byStart = new Map(built.papers.map((paper) => [key(paper.abstract), paper]));
-  const papers: BasePaper[] = [];
-  const reference: string[][] = [];
-  titles.forEach((row, index) => {
-    const paper = byStart.get(key(String(row.abstract)));
-    if (!paper) return;
-    papers.push(paper);
-    reference.push((topics[index]?.topics as string[] | undefined) ?? []);
+  const byStart = new Map(papers.map((paper, index) => [key(paper.abstract), index]));
+  const reference: string[][] = papers.map(() => []);
+  const judged: number[] = [];
+  titles.forEach((row, line) => {
+    const index = byStart.get(key(String(row.abstract)));
+    if (index === undefined) return;
+    reference[index] = (topics[line]?.topics as string[] | undefined) ?? [];
+    judged.push(index);
   });
-  return { papers, reference };
+  return { papers, reference, judged: judged.sort((a, b) => a - b) };
 }
 
 function figures(tags: string[][], reference: string[][], subset: readonly number[]): Figures {
@@ -161,10 +164,12 @@ function showDisagreements(
   weights: TopicWeights,
   papers: readonly BasePaper[],
   reference: string[][],
+  judged: readonly number[],
 ): void {
   const tags = tagger.tags(weights);
   const scores = tagger.scores(weights);
-  papers.forEach((paper, i) => {
+  judged.forEach((i) => {
+    const paper = papers[i]!;
     if (tags[i]!.join() === reference[i]!.join()) return;
     const top = scores[i]!.slice(0, 5).map((s) => `${s.slug} ${s.score.toFixed(2)}`);
     console.log(
@@ -181,14 +186,13 @@ function run(): void {
       show: { type: 'boolean' },
     },
   });
-  const { papers, reference } = loadDev(values.dev!);
+  const { papers, reference, judged: all } = loadDev(values.dev!);
   const tagger = new TopicTagger(loadTaxonomy('content/taxonomy.yaml'));
   for (const paper of papers) tagger.read(paper);
-  const all = papers.map((_, i) => i);
-  const even = all.filter((i) => i % 2 === 0);
-  const odd = all.filter((i) => i % 2 === 1);
+  const even = all.filter((_, i) => i % 2 === 0);
+  const odd = all.filter((_, i) => i % 2 === 1);
   console.log(
-    `${papers.length} dev papers; current weights: ${show(figures(tagger.tags(), reference, all))}`,
+    `${papers.length} dev records, ${all.length} with topics; current weights: ${show(figures(tagger.tags(), reference, all))}`,
   );
   const seeds = new Seeds();
   console.log(seeds.report(TOPIC_WEIGHTS, false));
@@ -200,7 +204,7 @@ function run(): void {
   console.log(`fit on all: ${show(figures(tagger.tags(fitted), reference, all))}`);
   console.log(JSON.stringify(fitted));
   console.log(seeds.report(fitted, values.show === true));
-  if (values.show) showDisagreements(tagger, fitted, papers, reference);
+  if (values.show) showDisagreements(tagger, fitted, papers, reference, all);
   if (values.write) writeFileSync(WEIGHTS_FILE, `${JSON.stringify(fitted, null, 2)}\n`);
 }
 
