@@ -117,6 +117,29 @@ describe('where a term occurs', () => {
     const [first] = tagger.scores(WEIGHTS)[0]!;
     expect(first).toMatchObject({ slug: 'benchmarks', mentions: 3 });
   });
+
+  it('counts a phrase term’s head noun, used alone later, as a mention of the phrase', () => {
+    const agents = compileTopics(
+      parseTaxonomy(
+        [
+          'topics:',
+          '  - { slug: agents, label: Agents, description: A., terms: [LLM agent] }',
+          '  - { slug: models, label: Models, description: M., terms: [language model] }',
+        ].join('\n'),
+        'inline.yaml',
+      ),
+    );
+    const mentions = (text: string, slug: string) => {
+      const tagger = new TopicTagger(agents);
+      tagger.read(paper(text, ''));
+      return tagger.scores(WEIGHTS)[0]!.find((score) => score.slug === slug)?.mentions ?? 0;
+    };
+    const text = 'LLM agents act. The agents plan. Agents call tools. A language model is a model.';
+    expect(mentions(text, 'agents')).toBe(3);
+    // "agents" before any LLM agent refers to nothing yet; "model" is generic and never counts.
+    expect(mentions('Agents act. LLM agents plan.', 'agents')).toBe(1);
+    expect(mentions(text, 'models')).toBe(1);
+  });
 });
 
 describe('how specific a term is', () => {

@@ -16,6 +16,7 @@ import type { BasePaper, Taxonomy, Topic } from '../schema';
 import { findStatements, mainStatement } from '../ingest/naming/statements';
 import {
   analyseText,
+  GENERIC_STEMS,
   isAcronymLike,
   isContentWord,
   partKey,
@@ -320,6 +321,31 @@ function nameMentions(
   return { extra, heads };
 }
 
+/**
+ * "LLM-powered agents … the agents then …": once a phrase term has been used, its head noun alone
+ * refers back to it, so later bare heads count as (lone-word) mentions of the phrase. Generic heads
+ * (`model`, `learning`, `method`) are left out: they refer to anything.
+ */
+function headMentions(matcher: TopicMatcher, analysed: AnalysedText, found: Mention[]): Mention[] {
+  const byHead = new Map<string, Mention>();
+  for (const mention of found) {
+    const tokens = matcher.terms[mention.term]!.tokens;
+    const last = tokens.at(-1)!;
+    if (tokens.length < 2 || last.prefix || GENERIC_STEMS.has(last.key)) continue;
+    if (!byHead.has(last.key)) byHead.set(last.key, mention);
+  }
+  if (byHead.size === 0) return [];
+  const covered = (start: number) => found.some((m) => start >= m.start && start < m.end);
+  const extra: Mention[] = [];
+  for (const word of analysed.words) {
+    if (word.parts.length > 1) continue;
+    const first = byHead.get(wordKey(word));
+    if (!first || word.start <= first.start || covered(word.start)) continue;
+    extra.push({ term: first.term, sentence: word.sentence, start: word.start, end: word.end });
+  }
+  return extra;
+}
+
 /** Where each sentence sits, and the span of the main statement's object phrase (offsets in the text). */
 function sentenceRoles(analysed: AnalysedText): { roles: Role[]; object: [number, number] } {
   const texts = analysed.sentences.map((sentence) => sentence.text);
@@ -384,6 +410,11 @@ export class TopicTagger {
         term: m.term,
         role: roles[m.sentence] ?? 'body',
         phrase: true,
+      })),
+      ...headMentions(this.matcher, analysed, found).map((m) => ({
+        term: m.term,
+        role: roles[m.sentence] ?? 'body',
+        phrase: false,
       })),
     ];
     const headingText = [paper.name ?? '', paper.title].filter(Boolean).join('. ');
