@@ -18,8 +18,9 @@ import {
   analyseText,
   GENERIC_STEMS,
   isAcronymLike,
-  isContentWord,
   partKey,
+  RHETORIC,
+  STOP_WORDS,
   wordKey,
   type AnalysedText,
 } from '../text/terms';
@@ -213,7 +214,7 @@ function tokenMatches(token: TermToken, part: MatchPart): boolean {
 }
 
 /** Length in parts of `term` matched at `start`, or 0. Phrases must span whole words. */
-function matchLength(term: CompiledTerm, parts: MatchPart[], start: number): number {
+function matchLength(term: CompiledTerm, parts: readonly MatchPart[], start: number): number {
   const { tokens } = term;
   const first = parts[start]!;
   if (tokens.length > 1 && !first.wordStart) return 0;
@@ -228,8 +229,7 @@ function matchLength(term: CompiledTerm, parts: MatchPart[], start: number): num
 }
 
 /** Leftmost-longest matching: overlapping shorter terms give way to the longest one. */
-function findMentions(matcher: TopicMatcher, analysed: AnalysedText): Mention[] {
-  const parts = toMatchParts(analysed);
+function findMentions(matcher: TopicMatcher, parts: readonly MatchPart[]): Mention[] {
   const mentions: Mention[] = [];
   let start = 0;
   while (start < parts.length) {
@@ -391,7 +391,8 @@ export class TopicTagger {
 
   /** Pass 1 over one paper; `analysed` is its plain text through `analyseText`. */
   read(paper: TopicInput, analysed: AnalysedText = analyseText(paper.plainText)): void {
-    const found = findMentions(this.matcher, analysed);
+    const parts = toMatchParts(analysed);
+    const found = findMentions(this.matcher, parts);
     const { roles, object } = sentenceRoles(analysed);
     const named = nameMentions(analysed, found);
     // The object's first term is its head in "a benchmark for agents", "an RL method for robots".
@@ -419,22 +420,25 @@ export class TopicTagger {
     ];
     const headingText = [paper.name ?? '', paper.title].filter(Boolean).join('. ');
     const heading = headingText
-      ? findMentions(this.matcher, analyseText(headingText)).map((m) => m.term)
+      ? findMentions(this.matcher, toMatchParts(analyseText(headingText))).map((m) => m.term)
       : [];
     for (const term of new Set([...mentions.map((m) => m.term), ...heading])) {
       this.termFrequency[term]! += 1;
     }
-    const bag = this.bagOf(analysed, true);
+    const bag = this.bagOf(parts, true);
     for (const key of bag.keys()) this.keyFrequency[key]! += 1;
     this.readings.push({ mentions, heading, bag });
   }
 
-  /** Content-word keys of a text with their counts; new keys are added only when `grow`. */
-  private bagOf(analysed: AnalysedText, grow: boolean): Map<number, number> {
+  /**
+   * Content-word keys of a text (its match parts, already keyed: no second stemming) with their
+   * counts; new keys are added only when `grow`.
+   */
+  private bagOf(parts: readonly MatchPart[], grow: boolean): Map<number, number> {
     const bag = new Map<number, number>();
-    for (const word of analysed.words) {
-      if (!isContentWord(word) || !/\p{L}/u.test(word.text)) continue;
-      const key = wordKey(word);
+    for (const { key, lower } of parts) {
+      if (lower.length < 2 || STOP_WORDS.has(lower) || RHETORIC.has(lower)) continue;
+      if (!/\p{L}/u.test(lower)) continue;
       let id = this.keyIds.get(key);
       if (id === undefined) {
         if (!grow) continue;
@@ -541,7 +545,10 @@ export class TopicTagger {
     });
     return this.matcher.topics.map((topic, index) => {
       const own = this.unitVector(
-        this.bagOf(analyseText([topic.label, topic.description, ...topic.terms].join('. ')), false),
+        this.bagOf(
+          toMatchParts(analyseText([topic.label, topic.description, ...topic.terms].join('. '))),
+          false,
+        ),
       );
       const profile = new Map(own);
       const count = counts[index]!;
