@@ -1,11 +1,14 @@
 /**
  * `npm run fit:topics`: fits the topic tagger's few global weights (src/lib/enrich/topic-weights.json)
  * on the development set (../shared/dev: real ICML 2023 abstracts and topics assigned by reading):
- * coordinate ascent on micro F1 of the tags plus the main-topic hit rate. No weight belongs to one
- * topic, so the fit cannot learn a paper's answer; 2-fold cross-validation is printed so that a fit
- * that memorises the set shows as a gap, and the seed table is checked with the fitted weights.
- *   tsx scripts/fit-topics.ts [--dev <dir>] [--write] [--show]   (--show: the disagreements, with scores)
- */
+ * coordinate ascent on the worst of precision, recall and main-topic hits relative to their targets,
+ * plus the share of seed rows satisfied. No weight belongs to one topic, so the fit cannot learn a
+ * paper's answer; 2-fold cross-validation is printed so that a fit that memorises the set shows as
+ * a gap, and the seed table is checked with the fitted weights.
+ *   tsx scripts/fit-topics.ts [--dev <dir>] [--write] [--show]
+ *   --show: every dev disagreement and failing seed row, with the topic scores
+ *   FIT_SEED_WEIGHT (default 0.5; the committed weights used 1): weight of the seed rows
+ *   FIT_ROUNDS (default 5; 0 only measures the current weights) */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
