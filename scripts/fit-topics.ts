@@ -7,8 +7,9 @@
  * a gap, and the seed table is checked with the fitted weights.
  *   tsx scripts/fit-topics.ts [--dev <dir>] [--write] [--show]
  *   --show: every dev disagreement and failing seed row, with the topic scores
- *   FIT_SEED_WEIGHT (default 0.5; the committed weights used 1): weight of the seed rows
- *   FIT_ROUNDS (default 5; 0 only measures the current weights) */
+ *   FIT_SEED_WEIGHT (default 1): weight of the share of seed rows satisfied
+ *   FIT_ROUNDS (default 5; 0 only measures the current weights)
+ */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +22,7 @@ import { microPrecisionRecall } from './eval/metrics';
 
 const WEIGHTS_FILE = 'src/lib/enrich/topic-weights.json';
 const FACTORS = [0.5, 0.7, 0.85, 1.15, 1.4, 2];
-const SEED_WEIGHT = Number(process.env.FIT_SEED_WEIGHT ?? 0.5);
+const SEED_WEIGHT = Number(process.env.FIT_SEED_WEIGHT ?? 1);
 const ROUNDS = Number(process.env.FIT_ROUNDS ?? 5);
 /** Weights that are shares, kept in [0, 1]. */
 const SHARES: ReadonlySet<keyof TopicWeights> = new Set(['relative', 'similarity']);
