@@ -18,7 +18,7 @@ import type { Acronym, BasePaper, Paper, RelatedPaper, Taxonomy } from '../schem
 import { analyseText } from '../text/terms';
 import { nounPhraseVocabulary, tagText } from '../text/nlp';
 import { findStatements, mainStatement } from '../text/statements';
-import { assignTopics, compileTopics } from './topics';
+import { TopicTagger } from './topics';
 
 /** Milliseconds spent in each step, filled in when asked for (scripts/bench-enrich.ts). */
 export interface EnrichTimings {
@@ -43,7 +43,10 @@ export function enrichPapers(
 ): Paper[] {
   const clock = stopwatch();
   const statistics = new TermStatistics();
-  const readings = readPapers(papers, taxonomy, statistics);
+  const topics = new TopicTagger(taxonomy);
+  const readings = readPapers(papers, topics, statistics);
+  // Topics need the whole corpus read (term frequencies, confidently tagged papers).
+  topics.tags().forEach((tags, index) => (readings[index]!.tags = tags));
   timings.read = clock();
   const related = relatePapers(papers, readings, statistics);
   timings.related = clock();
@@ -70,19 +73,19 @@ function stopwatch(): () => number {
  */
 function readPapers(
   papers: readonly BasePaper[],
-  taxonomy: Taxonomy,
+  topics: TopicTagger,
   statistics: TermStatistics,
 ): PaperReading[] {
-  const matcher = compileTopics(taxonomy);
   return papers.map((paper) => {
     const analysed = analyseText(paper.plainText);
     const acronyms = findAcronyms(paper.plainText);
     const terms = extractTerms(analysed, acronyms);
     const ids = statistics.add(terms, analysed);
+    topics.read(paper, analysed);
     return {
       acronyms,
       terms: packTerms(terms, ids, acronyms),
-      tags: assignTopics(paper, matcher, analysed),
+      tags: [],
       statement: mainStatementSentence(analysed.sentences.map((sentence) => sentence.text)),
     };
   });

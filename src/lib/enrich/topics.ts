@@ -1,89 +1,146 @@
 /**
- * Topic tags from the taxonomy: find every term of every topic in an abstract, then rank topics by
- * how much of the abstract is about them (see docs/tagging.md for the rule and its reasons).
+ * Topic tags from the taxonomy, decided by what a paper is about rather than by which words it
+ * uses (docs/tagging.md gives the rule and its reasons). Two passes over the corpus:
+ *
+ * 1. {@link TopicTagger.read} finds every taxonomy term in one abstract with the text core's keys
+ *    (Porter stems, acronyms by case) and notes the role of each sentence it occurs in: the
+ *    contribution statement, the opening, a related-work sentence or the rest.
+ * 2. {@link TopicTagger.tags} weighs each mention by that role and by how specific the term is in
+ *    the corpus (document frequency), keeps the topics above a calibrated threshold (at most 3, main
+ *    first) and, when none is clearly signalled, picks the topic whose description, terms and
+ *    confidently tagged papers the abstract is most similar to, or `other` when even that is weak.
+ *
+ * The few global weights live in `topic-weights.json`, fitted by `npm run fit:topics`.
  */
 import type { BasePaper, Taxonomy, Topic } from '../schema';
-import { analyseText, stripAcronymPlural, type AnalysedText } from '../text/terms';
+import { findStatements, mainStatement } from '../ingest/naming/statements';
+import {
+  analyseText,
+  GENERIC_STEMS,
+  isAcronymLike,
+  partKey,
+  RHETORIC,
+  STOP_WORDS,
+  wordKey,
+  type AnalysedText,
+} from '../text/terms';
+import fitted from './topic-weights.json';
 
 /** The slug of the fallback topic: tagged only when nothing else fits, never matched by terms. */
 export const FALLBACK_TOPIC = 'other';
-/** A paper gets at most this many tags. */
-export const MAX_TAGS = 4;
-/** A topic must be signalled in at least this many sentences to be a tag, not a passing mention. */
-export const MIN_SENTENCES = 2;
+/** A paper gets at most this many topic tags. */
+export const MAX_TAGS = 3;
+
+/** The global weights of the rule, fitted on the development set by `npm run fit:topics`. */
+export interface TopicWeights {
+  /** Weight of a lone ordinary word ("policy", "image") next to a phrase or an acronym (1). */
+  singleWord: number;
+  /** How fast a term's weight falls with the share of the corpus using it: 1 / (1 + k·share). */
+  commonness: number;
+  /**
+   * Weight of a mention in what the main statement says the paper makes or studies: the phrase
+   * after its verb ("We introduce X, **a benchmark** for…") or a self-described name's head noun.
+   */
+  contribution: number;
+  /** Weight of a mention elsewhere in the main contribution statement ("We propose…"). */
+  mainStatement: number;
+  /** Weight of a mention in another contribution statement. */
+  statement: number;
+  /** Weight of a mention in the opening sentence when it is not a statement. */
+  opening: number;
+  /** Weight of a mention in a related-work sentence ("Prior methods…", "et al."). */
+  background: number;
+  /** Weight of a mention in the paper's title or name (derived headline). */
+  title: number;
+  /** A topic with this score or more is clearly signalled. */
+  threshold: number;
+  /** Tags after the first also need this share of the first's score. */
+  relative: number;
+  /** The fallback's cosine similarity a topic needs to be tagged rather than `other`. */
+  similarity: number;
+  /** Weight of the confidently tagged papers' centroid next to the topic's own text. */
+  centroid: number;
+}
+
+/** The weights in use when none are passed. */
+export const TOPIC_WEIGHTS: TopicWeights = fitted;
+
+/** Where a sentence sits in the argument of an abstract. */
+type Role = 'contribution' | 'mainStatement' | 'statement' | 'opening' | 'background' | 'body';
+
+/** Fewer than this many papers make document frequencies meaningless; they are smoothed toward it. */
+const PRIOR_PAPERS = 20;
+
 /**
- * Tags after the first must also score this share of the first's score: a few mentions in a
- * paper that is overwhelmingly about something else are a side remark.
+ * Related-work and motivation cues: a term in such a sentence is what others did or what the field
+ * is, not necessarily what this paper is about.
  */
-const RELATIVE_THRESHOLD = 0.2;
-/** Sentences this early state what the paper is about: hits there weigh more. */
-const LEAD_SENTENCES = 2;
-const LEAD_WEIGHT = 1.5;
-/** Bonus when the paper's title or name itself signals the topic. */
-const TITLE_BONUS = 1;
-/** A lone common word ("image", "policy") says less than a phrase or an acronym ("offline RL"). */
-const SINGLE_WORD_WEIGHT = 0.6;
+const BACKGROUND_CUE =
+  /\bet al\b|\b(?:prior|previous|existing|earlier|conventional|traditional|classical|popular|current|recent|many|most|some)\s+(?:[a-z-]+\s+)?(?:works?|methods|approaches|studies|literature|techniques|models|algorithms|research|efforts|solutions)\b|\b(?:has|have)\s+(?:been|recently|long|attracted|become|shown|gained|emerged)\b|^(?:however|unlike|while|although|despite)\b/i;
 
 interface TermToken {
   key: string;
-  caseSensitive: boolean;
   prefix: boolean;
 }
 
 interface CompiledTerm {
+  id: number;
   tokens: TermToken[];
-  weight: number;
-  topics: Set<number>;
+  /** Multi-word phrases and acronyms are specific; a lone ordinary word is not. */
+  single: boolean;
+  topics: number[];
 }
 
-/** A taxonomy compiled for fast matching: terms indexed by their first token. */
+/** A taxonomy compiled for matching: terms indexed by their first token's key. */
 export interface TopicMatcher {
   topics: Topic[];
-  exact: Map<string, CompiledTerm[]>;
-  lower: Map<string, CompiledTerm[]>;
+  terms: CompiledTerm[];
+  byFirstKey: Map<string, CompiledTerm[]>;
   prefixed: CompiledTerm[];
+  /** Index of the fallback topic, or -1. */
+  fallback: number;
 }
 
-/** How strongly one text is about one topic. */
-export interface TopicScore {
-  slug: string;
-  score: number;
-  /** Number of sentences with at least one of the topic's terms. */
-  sentences: number;
-  /** Number of term occurrences. */
-  occurrences: number;
-}
-
-/** One hyphen-separated piece of text, keyed for matching. */
+/** One hyphen-separated piece of the text, keyed like the terms. */
 interface MatchPart {
-  start: number;
-  end: number;
-  exact: string;
+  key: string;
   lower: string;
   sentence: number;
+  start: number;
+  end: number;
   wordStart: boolean;
   wordEnd: boolean;
   /** Only spaces or a hyphen separate it from the previous part. */
   adjacent: boolean;
 }
 
-/**
- * A crude English singular: both terms and text pass through it, so it only needs to be
- * consistent, not correct ("series" → "sery" on both sides still matches).
- */
-export function singular(word: string): string {
-  if (word.length <= 3) return word;
-  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (/(?:ches|shes|sses|xes)$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s') && !/(?:ss|us|is)$/.test(word)) return word.slice(0, -1);
-  return word;
+/** A term found in a sentence. */
+interface Mention {
+  term: number;
+  sentence: number;
+  start: number;
+  end: number;
 }
 
-/** Short all-capital acronyms (`RL`, `LLM`, `V4`) match case-sensitively; words do not. */
-function isCaseSensitiveToken(token: string): boolean {
-  return /^[\p{Lu}\p{N}]+$/u.test(token) && /\p{Lu}/u.test(token) && token.length <= 6;
+/** What pass 1 keeps of one paper: its term mentions with their roles, and its word bag. */
+interface TopicReading {
+  /** Term ids per mention, the role of the sentence it is in, and whether it counts as a phrase. */
+  mentions: { term: number; role: Role; phrase: boolean }[];
+  /** Term ids in the title or name. */
+  heading: number[];
+  /** Content-word key ids and their counts, for the fallback's similarity. */
+  bag: Map<number, number>;
 }
 
+/** How strongly one paper is about one topic. */
+export interface TopicScore {
+  slug: string;
+  score: number;
+  /** Number of mentions (sentences and title) behind the score. */
+  mentions: number;
+}
+
+/** A term's words as keys: `Language Models` → `languag`, `model`; `quantiz*` stays a prefix. */
 function compileTermTokens(term: string): TermToken[] {
   const pieces = term
     .trim()
@@ -92,9 +149,7 @@ function compileTermTokens(term: string): TermToken[] {
   return pieces.map((piece, index) => {
     const prefix = index === pieces.length - 1 && piece.endsWith('*');
     const text = prefix ? piece.slice(0, -1) : piece;
-    const caseSensitive = isCaseSensitiveToken(text);
-    const key = caseSensitive ? stripAcronymPlural(text) : text.toLowerCase();
-    return { key: prefix || caseSensitive ? key : singular(key), caseSensitive, prefix };
+    return { key: prefix ? text.toLowerCase() : partKey(text), prefix };
   });
 }
 
@@ -102,47 +157,34 @@ function compileTermTokens(term: string): TermToken[] {
 export function compileTopics(taxonomy: Taxonomy): TopicMatcher {
   const matcher: TopicMatcher = {
     topics: taxonomy.topics,
-    exact: new Map(),
-    lower: new Map(),
+    terms: [],
+    byFirstKey: new Map(),
     prefixed: [],
+    fallback: taxonomy.topics.findIndex((topic) => topic.slug === FALLBACK_TOPIC),
   };
   const bySignature = new Map<string, CompiledTerm>();
   taxonomy.topics.forEach((topic, index) => {
-    if (topic.slug === FALLBACK_TOPIC) return;
+    if (index === matcher.fallback) return;
     for (const term of topic.terms) {
       const tokens = compileTermTokens(term);
       if (tokens.length === 0) continue;
-      const signature = tokens
-        .map((t) => `${t.caseSensitive ? '=' : '~'}${t.key}${t.prefix ? '*' : ''}`)
-        .join(' ');
+      const signature = tokens.map((t) => `${t.key}${t.prefix ? '*' : ''}`).join(' ');
       const existing = bySignature.get(signature);
       if (existing) {
-        existing.topics.add(index);
+        if (!existing.topics.includes(index)) existing.topics.push(index);
         continue;
       }
-      const single = tokens.length === 1 && !tokens[0]!.caseSensitive;
-      const compiled: CompiledTerm = {
-        tokens,
-        weight: single ? SINGLE_WORD_WEIGHT : 1,
-        topics: new Set([index]),
-      };
+      const single = tokens.length === 1 && !isAcronymLike(term.trim());
+      const compiled: CompiledTerm = { id: matcher.terms.length, tokens, single, topics: [index] };
+      matcher.terms.push(compiled);
       bySignature.set(signature, compiled);
-      indexTerm(matcher, compiled);
+      const first = tokens[0]!;
+      if (first.prefix) matcher.prefixed.push(compiled);
+      else
+        matcher.byFirstKey.set(first.key, [...(matcher.byFirstKey.get(first.key) ?? []), compiled]);
     }
   });
   return matcher;
-}
-
-function indexTerm(matcher: TopicMatcher, term: CompiledTerm): void {
-  const first = term.tokens[0]!;
-  if (first.prefix) {
-    matcher.prefixed.push(term);
-    return;
-  }
-  const index = first.caseSensitive ? matcher.exact : matcher.lower;
-  const list = index.get(first.key) ?? [];
-  list.push(term);
-  index.set(first.key, list);
 }
 
 function toMatchParts(analysed: AnalysedText): MatchPart[] {
@@ -152,11 +194,11 @@ function toMatchParts(analysed: AnalysedText): MatchPart[] {
     word.parts.forEach((part, index) => {
       const gap = previousEnd < 0 ? ' ' : analysed.text.slice(previousEnd, part.start);
       parts.push({
+        key: partKey(part.text),
+        lower: part.text.toLowerCase(),
+        sentence: word.sentence,
         start: part.start,
         end: part.end,
-        exact: stripAcronymPlural(part.text),
-        lower: singular(part.text.toLowerCase()),
-        sentence: word.sentence,
         wordStart: index === 0,
         wordEnd: index === word.parts.length - 1,
         adjacent: /^[\s\-\u2010\u2011]*$/.test(gap),
@@ -168,13 +210,11 @@ function toMatchParts(analysed: AnalysedText): MatchPart[] {
 }
 
 function tokenMatches(token: TermToken, part: MatchPart): boolean {
-  if (token.caseSensitive)
-    return token.prefix ? part.exact.startsWith(token.key) : part.exact === token.key;
-  return token.prefix ? part.lower.startsWith(token.key) : part.lower === token.key;
+  return token.prefix ? part.lower.startsWith(token.key) : part.key === token.key;
 }
 
 /** Length in parts of `term` matched at `start`, or 0. Phrases must span whole words. */
-function matchLength(term: CompiledTerm, parts: MatchPart[], start: number): number {
+function matchLength(term: CompiledTerm, parts: readonly MatchPart[], start: number): number {
   const { tokens } = term;
   const first = parts[start]!;
   if (tokens.length > 1 && !first.wordStart) return 0;
@@ -188,71 +228,36 @@ function matchLength(term: CompiledTerm, parts: MatchPart[], start: number): num
   return tokens.length > 1 && !last.wordEnd ? 0 : tokens.length;
 }
 
-interface TermHit {
-  sentence: number;
-  start: number;
-  end: number;
-  weight: number;
-  topics: Set<number>;
-}
-
-/** The longest terms matching at `start` (several when they tie), and their length in parts. */
-function longestAt(
-  matcher: TopicMatcher,
-  parts: MatchPart[],
-  start: number,
-): { length: number; terms: CompiledTerm[] } {
-  const part = parts[start]!;
-  let length = 0;
-  let terms: CompiledTerm[] = [];
-  for (const list of [
-    matcher.exact.get(part.exact),
-    matcher.lower.get(part.lower),
-    matcher.prefixed,
-  ]) {
-    for (const term of list ?? []) {
-      const matched = matchLength(term, parts, start);
-      if (matched > length) {
-        length = matched;
-        terms = [term];
-      } else if (matched > 0 && matched === length) {
-        terms.push(term);
-      }
-    }
-  }
-  return { length, terms };
-}
-
 /** Leftmost-longest matching: overlapping shorter terms give way to the longest one. */
-function findHits(matcher: TopicMatcher, parts: MatchPart[]): TermHit[] {
-  const hits: TermHit[] = [];
+function findMentions(matcher: TopicMatcher, parts: readonly MatchPart[]): Mention[] {
+  const mentions: Mention[] = [];
   let start = 0;
   while (start < parts.length) {
-    const { length, terms } = longestAt(matcher, parts, start);
-    if (length === 0) {
+    let length = 0;
+    let found: CompiledTerm | undefined;
+    for (const list of [matcher.byFirstKey.get(parts[start]!.key), matcher.prefixed]) {
+      for (const term of list ?? []) {
+        const matched = matchLength(term, parts, start);
+        if (matched > length) {
+          length = matched;
+          found = term;
+        }
+      }
+    }
+    if (!found) {
       start += 1;
       continue;
     }
     const part = parts[start]!;
-    hits.push({
+    mentions.push({
+      term: found.id,
       sentence: part.sentence,
       start: part.start,
       end: parts[start + length - 1]!.end,
-      weight: Math.max(...terms.map((term) => term.weight)),
-      topics: new Set(terms.flatMap((term) => [...term.topics])),
     });
     start += length;
   }
-  return hits;
-}
-
-/** Indices of the topics any of whose terms occur in `text`. */
-function topicsIn(matcher: TopicMatcher, text: string): Set<number> {
-  const found = new Set<number>();
-  for (const hit of findHits(matcher, toMatchParts(analyseText(text)))) {
-    for (const topic of hit.topics) found.add(topic);
-  }
-  return found;
+  return mentions;
 }
 
 /**
@@ -261,16 +266,12 @@ function topicsIn(matcher: TopicMatcher, text: string): Set<number> {
  */
 const SELF_DESCRIPTION =
   /(?<![\p{L}\p{N}-])(\p{Lu}[\p{L}\p{N}-]*)(?:\s*\(([^()]{1,80})\))?,?\s+(?:(?:is|as)\s+)?(?:a|an|the)\s+([^,.;:()]{1,120})/gu;
+/** Words that end the object phrase of a contribution statement. */
+const OBJECT_END =
+  /\s(?:that|which|who|where|whose|to|by|than|through|while|because|so|when)\b|[;:.]/;
 /** Words that end the noun phrase of a self-description: its head is the word just before. */
 const PHRASE_END =
   /\s(?:that|which|who|for|to|of|with|built|designed|on|in|from|consisting|containing|featuring|where|capable|comprising|spanning|whose|based|focused|tailored|using|by|and|or|as|at|under|via|than|through|across|named|called|dubbed|enabling|providing)\b/;
-
-interface SelfDescription {
-  names: string[];
-  sentence: number;
-  headStart: number;
-  headEnd: number;
-}
 
 /** A coined name: inner capitals or digits (`SealQA`, `MR-GPTQ`) or a capitalised word used mid-sentence. */
 function isCoinedName(name: string, analysed: AnalysedText): boolean {
@@ -280,8 +281,16 @@ function isCoinedName(name: string, analysed: AnalysedText): boolean {
   );
 }
 
-function findSelfDescriptions(analysed: AnalysedText): SelfDescription[] {
-  const found: SelfDescription[] = [];
+/**
+ * Every later sentence that names a self-described artefact ("SealQA") mentions the terms of its
+ * description's head noun ("benchmark"): the name stands for what the paper made.
+ */
+function nameMentions(
+  analysed: AnalysedText,
+  mentions: Mention[],
+): { extra: Mention[]; heads: Set<Mention> } {
+  const extra: Mention[] = [];
+  const heads = new Set<Mention>();
   analysed.sentences.forEach((sentence, index) => {
     for (const match of sentence.text.matchAll(SELF_DESCRIPTION)) {
       const [, name = '', aside = '', description = ''] = match;
@@ -290,105 +299,313 @@ function findSelfDescriptions(analysed: AnalysedText): SelfDescription[] {
       if (!head) continue;
       const asideWords = aside.trim().split(/\s+/);
       const alias = asideWords.length <= 3 ? asideWords.at(-1) : undefined;
-      const names = [name, alias ?? ''].filter((candidate) => isCoinedName(candidate, analysed));
-      if (names.length === 0) continue;
-      const phraseStart = sentence.start + match.index + match[0].length - description.length;
-      const headStart = phraseStart + head.index;
-      found.push({ names, sentence: index, headStart, headEnd: headStart + head[1]!.length });
+      const names = new Set(
+        [name, alias ?? ''].filter((candidate) => isCoinedName(candidate, analysed)),
+      );
+      if (names.size === 0) continue;
+      const headStart =
+        sentence.start + match.index + match[0].length - description.length + head.index;
+      const headEnd = headStart + head[1]!.length;
+      const described = mentions.filter((m) => m.start < headEnd && m.end > headStart);
+      if (described.length === 0) continue;
+      for (const m of described) heads.add(m);
+      const named = new Set<number>();
+      for (const word of analysed.words) {
+        const isName = names.has(word.text) || word.parts.some((part) => names.has(part.text));
+        if (!isName || word.sentence === index || named.has(word.sentence)) continue;
+        named.add(word.sentence);
+        for (const m of described) extra.push({ ...m, sentence: word.sentence });
+      }
     }
   });
-  return found;
+  return { extra, heads };
 }
 
 /**
- * Every later sentence that mentions a self-described name ("SealQA") counts as a mention of the
- * topics of the description's head noun ("benchmark"): the name stands for what the paper made.
+ * "LLM-powered agents … the agents then …": once a phrase term has been used, its head noun alone
+ * refers back to it, so later bare heads count as (lone-word) mentions of the phrase. Generic heads
+ * (`model`, `learning`, `method`) are left out: they refer to anything.
  */
-function nameHits(analysed: AnalysedText, hits: TermHit[]): TermHit[] {
-  const extra: TermHit[] = [];
-  for (const description of findSelfDescriptions(analysed)) {
-    const headHits = hits.filter(
-      (hit) => hit.start < description.headEnd && hit.end > description.headStart,
-    );
-    if (headHits.length === 0) continue;
-    const topics = new Set(headHits.flatMap((hit) => [...hit.topics]));
-    const names = new Set(description.names);
-    const mentioned = new Set<number>();
-    for (const word of analysed.words) {
-      const named = names.has(word.text) || word.parts.some((part) => names.has(part.text));
-      if (named && word.sentence !== description.sentence && !mentioned.has(word.sentence)) {
-        mentioned.add(word.sentence);
-        extra.push({
-          sentence: word.sentence,
-          start: word.start,
-          end: word.end,
-          weight: 1,
-          topics,
-        });
-      }
-    }
+function headMentions(matcher: TopicMatcher, analysed: AnalysedText, found: Mention[]): Mention[] {
+  const byHead = new Map<string, Mention>();
+  for (const mention of found) {
+    const tokens = matcher.terms[mention.term]!.tokens;
+    const last = tokens.at(-1)!;
+    if (tokens.length < 2 || last.prefix || GENERIC_STEMS.has(last.key)) continue;
+    if (!byHead.has(last.key)) byHead.set(last.key, mention);
+  }
+  if (byHead.size === 0) return [];
+  const covered = (start: number) => found.some((m) => start >= m.start && start < m.end);
+  const extra: Mention[] = [];
+  for (const word of analysed.words) {
+    if (word.parts.length > 1) continue;
+    const first = byHead.get(wordKey(word));
+    if (!first || word.start <= first.start || covered(word.start)) continue;
+    extra.push({ term: first.term, sentence: word.sentence, start: word.start, end: word.end });
   }
   return extra;
 }
 
+/** Where each sentence sits, and the span of the main statement's object phrase (offsets in the text). */
+function sentenceRoles(analysed: AnalysedText): { roles: Role[]; object: [number, number] } {
+  const texts = analysed.sentences.map((sentence) => sentence.text);
+  const statements = findStatements(texts).filter((statement) => !statement.secondary);
+  const main = mainStatement(statements);
+  const roles: Role[] = texts.map((text, index) =>
+    BACKGROUND_CUE.test(text) ? 'background' : index === 0 ? 'opening' : 'body',
+  );
+  for (const statement of statements) roles[statement.sentenceIndex] = 'statement';
+  let object: [number, number] = [0, 0];
+  if (main) {
+    roles[main.sentenceIndex] = 'mainStatement';
+    const sentence = analysed.sentences[main.sentenceIndex]!;
+    const at = sentence.text.lastIndexOf(main.object);
+    // The object's first phrase: up to its first clause word ("a benchmark | for…"), or 12 words.
+    const phrase = ` ${main.object}`.split(OBJECT_END)[0]!.split(/\s+/).slice(0, 13).join(' ');
+    if (at >= 0) object = [sentence.start + at, sentence.start + at + phrase.length];
+  }
+  return { roles, object };
+}
+
+/** A paper as the tagger needs it. */
+export type TopicInput = Pick<BasePaper, 'plainText' | 'title' | 'name'>;
+
 /**
- * Scores every topic signalled in an abstract: each sentence mentioning the topic adds its
- * strongest term's weight (more for the opening sentences, a little more for repeats), and the
- * title or name mentioning it adds a bonus. Strongest first; ties keep taxonomy order.
+ * Tags a corpus: {@link read} every paper (in order), then ask for {@link tags}. Reading keeps only
+ * term mentions and a word bag per paper, so 20,000 papers fit easily.
  */
-export function scoreTopics(
-  matcher: TopicMatcher,
-  analysed: AnalysedText,
-  heading = '',
-): TopicScore[] {
-  const perTopic = new Map<number, Map<number, number[]>>();
-  const termHits = findHits(matcher, toMatchParts(analysed));
-  for (const hit of [...termHits, ...nameHits(analysed, termHits)]) {
-    for (const topic of hit.topics) {
-      const sentences = perTopic.get(topic) ?? new Map<number, number[]>();
-      const weights = sentences.get(hit.sentence) ?? [];
-      weights.push(hit.weight);
-      sentences.set(hit.sentence, weights);
-      perTopic.set(topic, sentences);
-    }
+export class TopicTagger {
+  readonly matcher: TopicMatcher;
+  private readonly readings: TopicReading[] = [];
+  /** Papers containing each term (at least once). */
+  private readonly termFrequency: number[];
+  /** Word-key ids for the similarity fallback, and the papers containing each. */
+  private readonly keyIds = new Map<string, number>();
+  private keyFrequency: number[] = [];
+
+  constructor(taxonomyOrMatcher: Taxonomy | TopicMatcher) {
+    this.matcher =
+      'byFirstKey' in taxonomyOrMatcher ? taxonomyOrMatcher : compileTopics(taxonomyOrMatcher);
+    this.termFrequency = this.matcher.terms.map(() => 0);
   }
-  const inHeading = heading ? topicsIn(matcher, heading) : new Set<number>();
-  const scores: { index: number; score: TopicScore }[] = [];
-  for (const [index, sentences] of perTopic) {
-    let score = inHeading.has(index) ? TITLE_BONUS : 0;
-    let occurrences = 0;
-    for (const [sentence, weights] of sentences) {
-      const lead = sentence < LEAD_SENTENCES ? LEAD_WEIGHT : 1;
-      score += lead * (Math.max(...weights) + 0.25 * Math.log(weights.length));
-      occurrences += weights.length;
+
+  /** Pass 1 over one paper; `analysed` is its plain text through `analyseText`. */
+  read(paper: TopicInput, analysed: AnalysedText = analyseText(paper.plainText)): void {
+    const parts = toMatchParts(analysed);
+    const found = findMentions(this.matcher, parts);
+    const { roles, object } = sentenceRoles(analysed);
+    const named = nameMentions(analysed, found);
+    // The object's first term is its head in "a benchmark for agents", "an RL method for robots".
+    const head = found.find((m) => m.start >= object[0] && m.end <= object[1]);
+    const mentions = [
+      ...found.map((m) => ({
+        term: m.term,
+        role:
+          m === head || named.heads.has(m)
+            ? ('contribution' as const)
+            : (roles[m.sentence] ?? 'body'),
+        phrase: false,
+      })),
+      // A name standing for the artefact is as specific as a phrase, even if its head is one word.
+      ...named.extra.map((m) => ({
+        term: m.term,
+        role: roles[m.sentence] ?? 'body',
+        phrase: true,
+      })),
+      ...headMentions(this.matcher, analysed, found).map((m) => ({
+        term: m.term,
+        role: roles[m.sentence] ?? 'body',
+        phrase: false,
+      })),
+    ];
+    const headingText = [paper.name ?? '', paper.title].filter(Boolean).join('. ');
+    const heading = headingText
+      ? findMentions(this.matcher, toMatchParts(analyseText(headingText))).map((m) => m.term)
+      : [];
+    for (const term of new Set([...mentions.map((m) => m.term), ...heading])) {
+      this.termFrequency[term]! += 1;
     }
-    const slug = matcher.topics[index]!.slug;
-    scores.push({ index, score: { slug, score, sentences: sentences.size, occurrences } });
+    const bag = this.bagOf(parts, true);
+    for (const key of bag.keys()) this.keyFrequency[key]! += 1;
+    this.readings.push({ mentions, heading, bag });
   }
-  scores.sort((a, b) => b.score.score - a.score.score || a.index - b.index);
-  return scores.map((entry) => entry.score);
+
+  /**
+   * Content-word keys of a text (its match parts, already keyed: no second stemming) with their
+   * counts; new keys are added only when `grow`.
+   */
+  private bagOf(parts: readonly MatchPart[], grow: boolean): Map<number, number> {
+    const bag = new Map<number, number>();
+    for (const { key, lower } of parts) {
+      if (lower.length < 2 || STOP_WORDS.has(lower) || RHETORIC.has(lower)) continue;
+      if (!/\p{L}/u.test(lower)) continue;
+      let id = this.keyIds.get(key);
+      if (id === undefined) {
+        if (!grow) continue;
+        id = this.keyIds.size;
+        this.keyIds.set(key, id);
+        this.keyFrequency.push(0);
+      }
+      bag.set(id, (bag.get(id) ?? 0) + 1);
+    }
+    return bag;
+  }
+
+  /** Every read paper's topic scores, strongest first (ties keep taxonomy order). */
+  scores(weights: TopicWeights = TOPIC_WEIGHTS): TopicScore[][] {
+    const papers = this.readings.length + PRIOR_PAPERS;
+    const specificity = this.matcher.terms.map(
+      (_, id) => 1 / (1 + (weights.commonness * this.termFrequency[id]!) / papers),
+    );
+    // A lone word is weak evidence, except as the head of what the paper makes ("a benchmark").
+    const termWeight = (term: number, lone: boolean) =>
+      (lone && this.matcher.terms[term]!.single ? weights.singleWord : 1) * specificity[term]!;
+    const roleWeight: Record<Role, number> = {
+      contribution: weights.contribution,
+      mainStatement: weights.mainStatement,
+      statement: weights.statement,
+      opening: weights.opening,
+      background: weights.background,
+      body: 1,
+    };
+    return this.readings.map((reading) => {
+      const perTopic = new Map<number, { score: number; mentions: number }>();
+      const add = (term: number, lone: boolean, weight: number) => {
+        for (const topic of this.matcher.terms[term]!.topics) {
+          const entry = perTopic.get(topic) ?? { score: 0, mentions: 0 };
+          entry.score += weight * termWeight(term, lone);
+          entry.mentions += 1;
+          perTopic.set(topic, entry);
+        }
+      };
+      for (const { term, role, phrase } of reading.mentions) {
+        add(term, !phrase && role !== 'contribution', roleWeight[role]);
+      }
+      for (const term of new Set(reading.heading)) add(term, true, weights.title);
+      return [...perTopic]
+        .sort((a, b) => b[1].score - a[1].score || a[0] - b[0])
+        .map(([topic, entry]) => ({ slug: this.matcher.topics[topic]!.slug, ...entry }));
+    });
+  }
+
+  /** Pass 2: every read paper's topic slugs, main topic first, in reading order. */
+  tags(weights: TopicWeights = TOPIC_WEIGHTS): string[][] {
+    const scores = this.scores(weights);
+    const tags = scores.map((paperScores) => {
+      const top = paperScores[0];
+      if (!top || top.score < weights.threshold) return [];
+      return paperScores
+        .filter((s) => s.score >= weights.threshold && s.score >= weights.relative * top.score)
+        .slice(0, MAX_TAGS)
+        .map((s) => s.slug);
+    });
+    const unsure = tags.flatMap((paperTags, index) => (paperTags.length === 0 ? [index] : []));
+    if (unsure.length === 0) return tags;
+    const profiles = this.topicProfiles(tags, weights);
+    for (const index of unsure) {
+      tags[index] = this.closestTopic(index, profiles, scores[index]!, weights);
+    }
+    return tags;
+  }
+
+  /** TF-IDF weight of a key in a bag. */
+  private idf(key: number): number {
+    return Math.log((this.readings.length + PRIOR_PAPERS) / (1 + (this.keyFrequency[key] ?? 0)));
+  }
+
+  private unitVector(bag: Map<number, number>): Map<number, number> {
+    const vector = new Map<number, number>();
+    let norm = 0;
+    for (const [key, count] of bag) {
+      const value = (1 + Math.log(count)) * Math.max(this.idf(key), 0);
+      if (value <= 0) continue;
+      vector.set(key, value);
+      norm += value * value;
+    }
+    norm = Math.sqrt(norm);
+    for (const [key, value] of vector) vector.set(key, value / norm);
+    return vector;
+  }
+
+  /**
+   * Each topic's profile: its label, description and terms, plus the centroid of the papers it was
+   * confidently tagged on (as their main topic), so the taxonomy's wording need not be exhaustive.
+   */
+  private topicProfiles(tags: string[][], weights: TopicWeights): Map<number, number>[] {
+    const slugIndex = new Map(this.matcher.topics.map((topic, index) => [topic.slug, index]));
+    const centroids = this.matcher.topics.map(() => new Map<number, number>());
+    const counts = this.matcher.topics.map(() => 0);
+    tags.forEach((paperTags, paper) => {
+      const main = paperTags[0] === undefined ? undefined : slugIndex.get(paperTags[0]);
+      if (main === undefined) return;
+      counts[main]! += 1;
+      for (const [key, value] of this.unitVector(this.readings[paper]!.bag)) {
+        centroids[main]!.set(key, (centroids[main]!.get(key) ?? 0) + value);
+      }
+    });
+    return this.matcher.topics.map((topic, index) => {
+      const own = this.unitVector(
+        this.bagOf(
+          toMatchParts(analyseText([topic.label, topic.description, ...topic.terms].join('. '))),
+          false,
+        ),
+      );
+      const profile = new Map(own);
+      const count = counts[index]!;
+      if (count > 0) {
+        const centroid = this.unitVector(centroids[index]!);
+        for (const [key, value] of centroid) {
+          profile.set(key, (profile.get(key) ?? 0) + weights.centroid * value);
+        }
+      }
+      let norm = 0;
+      for (const value of profile.values()) norm += value * value;
+      norm = Math.sqrt(norm);
+      for (const [key, value] of profile) profile.set(key, value / norm);
+      return profile;
+    });
+  }
+
+  /**
+   * The fallback: the topic most similar to the abstract, a weak signal (a term or two below the
+   * threshold) multiplying its similarity by 1 + score; `other` when no topic is similar enough.
+   */
+  private closestTopic(
+    paper: number,
+    profiles: Map<number, number>[],
+    scores: readonly TopicScore[],
+    weights: TopicWeights,
+  ): string[] {
+    const signal = new Map(scores.map((s) => [s.slug, s.score]));
+    const vector = this.unitVector(this.readings[paper]!.bag);
+    let best = -1;
+    let bestSimilarity = 0;
+    profiles.forEach((profile, topic) => {
+      if (topic === this.matcher.fallback) return;
+      let similarity = 0;
+      for (const [key, value] of vector) similarity += value * (profile.get(key) ?? 0);
+      similarity *= 1 + (signal.get(this.matcher.topics[topic]!.slug) ?? 0);
+      if (similarity > bestSimilarity) {
+        best = topic;
+        bestSimilarity = similarity;
+      }
+    });
+    if (best >= 0 && bestSimilarity >= weights.similarity) return [this.matcher.topics[best]!.slug];
+    return this.matcher.fallback >= 0 ? [FALLBACK_TOPIC] : [];
+  }
 }
 
 /**
- * The paper's 1–4 topic slugs, strongest first. A topic needs terms in two sentences or more and
- * a score near the best one's; when none qualifies the best-scoring signalled topic is used, and
- * when nothing is signalled at all, the `other` topic (if the taxonomy has one).
+ * One paper's topic slugs, main first, as if it were the whole corpus (no document frequencies to
+ * learn from): for tests and single abstracts. A corpus goes through {@link TopicTagger}.
  */
 export function assignTopics(
-  paper: Pick<BasePaper, 'plainText' | 'title' | 'name'>,
-  matcher: TopicMatcher,
-  analysed: AnalysedText = analyseText(paper.plainText),
+  paper: TopicInput,
+  taxonomyOrMatcher: Taxonomy | TopicMatcher,
+  analysed?: AnalysedText,
+  weights: TopicWeights = TOPIC_WEIGHTS,
 ): string[] {
-  const heading = [paper.name ?? '', paper.title].join('. ');
-  const scores = scoreTopics(matcher, analysed, heading);
-  const qualified = scores.filter((topic) => topic.sentences >= MIN_SENTENCES);
-  const top = qualified[0];
-  if (top) {
-    return qualified
-      .filter((topic) => topic.score >= RELATIVE_THRESHOLD * top.score)
-      .slice(0, MAX_TAGS)
-      .map((topic) => topic.slug);
-  }
-  if (scores[0]) return [scores[0].slug];
-  return matcher.topics.some((topic) => topic.slug === FALLBACK_TOPIC) ? [FALLBACK_TOPIC] : [];
+  const tagger = new TopicTagger(taxonomyOrMatcher);
+  tagger.read(paper, analysed);
+  return tagger.tags(weights)[0]!;
 }
