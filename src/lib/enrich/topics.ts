@@ -13,7 +13,7 @@
  * The few global weights live in `topic-weights.json`, fitted by `npm run fit:topics`.
  */
 import type { BasePaper, Taxonomy, Topic } from '../schema';
-import { findStatements, mainStatement } from '../ingest/naming/statements';
+import { findStatements, mainStatement } from '../text/statements';
 import {
   analyseText,
   GENERIC_STEMS,
