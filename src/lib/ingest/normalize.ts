@@ -94,7 +94,7 @@ const COMPOUND_SECOND_PARTS = new Set([
  * The word must start the text or follow a space or an opening bracket/quote, so `$x- y$`,
  * `\alpha- b` and URLs (which contain no spaces) are never touched.
  */
-const SPLIT_HYPHEN = /(?<=^|[\s([{"'“‘])([\p{L}\p{N}][\p{L}\p{N}-]*)- (\p{Ll}\p{L}*)/gu;
+const SPLIT_HYPHEN = /(?<=^|[\s([{"'“‘])([\p{L}\p{N}][\p{L}\p{N}-]*)- (?=(\p{Ll}\p{L}*))/gu;
 
 /** Zero-width characters and soft hyphens a PDF copy leaves inside words; they carry no text. */
 const INVISIBLE = /[\u00AD\u200B\u2060\uFEFF]/g;
@@ -162,8 +162,10 @@ function containsWord(haystack: string, word: string): boolean {
  */
 export function repairHyphenation(text: string): string {
   if (!text.includes('- ')) return text;
+  // The right word is only looked at, not consumed, so in a chain (`multi- multi- task`) it can be
+  // the next pair's left word: one pass repairs every pair, and a second pass changes nothing.
   return text.replace(SPLIT_HYPHEN, (_pair, left: string, right: string) =>
-    repairHyphenPair(left, right, text),
+    repairHyphenPair(left, right, text).slice(0, -right.length),
   );
 }
 
