@@ -1,0 +1,181 @@
+/**
+ * Reads a BibTeX file with @retorquere/bibtex-parser (why that parser: docs/ingest.md). The parser
+ * decodes accents and drops protective braces; math is hidden from it behind placeholders first, so
+ * `$\mathcal{O}(n^2)$` reaches the page as LaTeX for KaTeX rather than as Unicode look-alikes.
+ */
+import { parse, type Creator, type Entry } from '@retorquere/bibtex-parser';
+import type { Problem } from '../dump';
+import {
+  classifyPaperLinks,
+  readYear,
+  splitKeywords,
+  type ImportedRecord,
+  type ReadStructuredDump,
+} from './record';
+
+/** `$$…$$`, `$…$`, `\(…\)`, `\[…\]`, not across a blank line; `\$` is a dollar sign, not math. */
+const MATH = /\$\$(?:[^$]|\n(?!\s*\n))+?\$\$|(?<!\\)\$(?:\\.|[^$\\\n]|\n(?!\s*\n))+?\$|\\\((?:.|\n)+?\\\)|\\\[(?:.|\n)+?\\\]/g;
+/** Letters and digits only, so the parser passes a placeholder through untouched in every mode. */
+const PLACEHOLDER = /zqmath(\d+)qz/g;
+
+/** Entry types that describe a volume, not a paper: they only give the venue. */
+const VOLUME_TYPES = new Set(['proceedings', 'book', 'collection', 'mvproceedings']);
+
+/** The records of one `.bib` file; `file` only names it in problems. */
+export function readBibtex(file: string, text: string): ReadStructuredDump {
+  const { hidden, math } = hideMath(text);
+  const library = parse(hidden, {
+    english: false,
+    sentenceCase: false,
+    caseProtection: false,
+    unsupported: 'ignore',
+  });
+  const lines = new LineFinder(text);
+  const problems: Problem[] = library.errors.map((error) => ({
+    file,
+    line: lines.lineOfEntry(error.input ?? '') ?? lineInMessage(error.error) ?? 1,
+    reason: `not BibTeX: ${error.error.replace(/ at line \d+, column \d+/, '')}`,
+  }));
+  const failed = new Set(library.errors.map((error) => entryHead(error.input ?? '')));
+  const records: ImportedRecord[] = [];
+  const firstLineOfKey = new Map<string, number>();
+  let venue: string | null = null;
+  let count = 0;
+  for (const entry of library.entries) {
+    // The parser also lists the entries it gave up on; they are already reported as errors.
+    if (entry.input.trim() === '' || failed.has(entryHead(entry.input))) continue;
+    const line = lines.lineOfEntry(entry.input) ?? 1;
+    const field = (name: string) => restoreMath(stringField(entry, name), math);
+    if (VOLUME_TYPES.has(entry.type.toLowerCase())) {
+      venue ??= field('title') ?? null;
+      continue;
+    }
+    count += 1;
+    const first = firstLineOfKey.get(entry.key);
+    if (first !== undefined) {
+      problems.push({ file, line, reason: `duplicate key "${entry.key}" (first at line ${first})` });
+      continue;
+    }
+    firstLineOfKey.set(entry.key, line);
+    const abstract = field('abstract');
+    if (!abstract?.trim()) {
+      problems.push({ file, line, reason: `entry ${entry.key} has no abstract` });
+      continue;
+    }
+    records.push({
+      index: count,
+      line,
+      key: entry.key,
+      abstract: toMarkdown(abstract),
+      title: field('title'),
+      authors: (entry.fields.author ?? []).map(creatorName).filter(Boolean),
+      keywords: splitKeywords(entry.fields.keywords),
+      venue: field('booktitle') ?? field('journal') ?? field('series'),
+      year: readYear(stringField(entry, 'year') ?? stringField(entry, 'date')),
+      links: classifyPaperLinks({
+        url: stringField(entry, 'url'),
+        pdf: stringField(entry, 'pdf') ?? stringField(entry, 'file'),
+        doi: stringField(entry, 'doi'),
+        eprint: stringField(entry, 'eprint'),
+      }),
+    });
+  }
+  // An entry the parser could not read is one problem; every other entry is a record or a problem.
+  return { records, problems, count: count + library.errors.length, venue };
+}
+
+function stringField(entry: Entry, name: string): string | undefined {
+  const value: unknown = entry.fields[name];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** `Jane Smith`, `Karl von Müller Jr.`, or a literal `{The ACME Team}`. */
+function creatorName(creator: Creator): string {
+  if (creator.name) return creator.name.trim();
+  return [creator.firstName, creator.prefix, creator.lastName, creator.suffix]
+    .filter(Boolean)
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function hideMath(text: string): { hidden: string; math: string[] } {
+  const math: string[] = [];
+  const hidden = text.replace(MATH, (span) => {
+    if (!bracesBalance(span)) return span;
+    math.push(span);
+    return `zqmath${math.length - 1}qz`;
+  });
+  return { hidden, math };
+}
+
+function restoreMath(value: string | undefined, math: readonly string[]): string | undefined {
+  return value?.replace(PLACEHOLDER, (_, i: string) => math[Number(i)] ?? '');
+}
+
+function bracesBalance(span: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < span.length; i++) {
+    if (span[i] === '\\') i++;
+    else if (span[i] === '{') depth++;
+    else if (span[i] === '}' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** The parser writes text styles as HTML; the abstract pipeline reads Markdown. */
+function toMarkdown(html: string): string {
+  return html
+    .replace(/<\/?i>/g, '*')
+    .replace(/<\/?b>/g, '**')
+    .replace(/<\/?(?:span|sup|sub|code|sc|nc|ncx)\b[^>]*>/g, '');
+}
+
+/** `@article{key,` with spacing removed: how an entry is recognised in the source and in errors. */
+function entryHead(input: string): string {
+  const match = /^@\s*(\w+)\s*[{(]\s*([^,\s]*)/.exec(input);
+  return match ? `${match[1]!.toLowerCase()}{${match[2]}` : input.slice(0, 40);
+}
+
+function lineInMessage(message: string): number | undefined {
+  const match = / at line (\d+)/.exec(message);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** Finds where each entry starts in the original text, moving forward like the parser does. */
+class LineFinder {
+  private cursor = 0;
+  private readonly starts: number[] = [0];
+  constructor(private readonly text: string) {
+    for (let i = 0; i < text.length; i++) if (text[i] === '\n') this.starts.push(i + 1);
+  }
+
+  lineOfEntry(input: string): number | undefined {
+    const head = /^@\s*(\w+)\s*[{(]\s*([^,\s]*)/.exec(input);
+    if (!head) return undefined;
+    const pattern = new RegExp(
+      `@\\s*${head[1]}\\s*[{(]\\s*${escapeRegExp(head[2]!)}(?=[\\s,])`,
+      'gi',
+    );
+    pattern.lastIndex = this.cursor;
+    const found = pattern.exec(this.text) ?? ((pattern.lastIndex = 0), pattern.exec(this.text));
+    if (!found) return undefined;
+    this.cursor = found.index + 1;
+    return this.lineAt(found.index);
+  }
+
+  private lineAt(offset: number): number {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.starts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low + 1;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
