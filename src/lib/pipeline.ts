@@ -26,7 +26,13 @@ import { applyOverrides, type LoadedOverrides } from './ingest/overrides';
 import { extractLinks } from './ingest/links';
 import { describePaper } from './ingest/naming';
 import { toPlainText } from './ingest/plaintext';
-import { CheckedPaperSchema, type BasePaper, type Paper, type Source, type Taxonomy } from './schema';
+import {
+  CheckedPaperSchema,
+  type BasePaper,
+  type Paper,
+  type Source,
+  type Taxonomy,
+} from './schema';
 import { assignSlugs, SLUG_SUFFIX_LENGTH } from './text/slug';
 
 export type { Problem } from './ingest/dump';
@@ -164,9 +170,10 @@ export function enrichAndValidate(
     const keywords = base.givenKeywords?.get(paper.id);
     return keywords && keywords.length > 0 ? { ...paper, keywords } : paper;
   });
-  const corrected = overrides
-    ? applyOverrides(enriched, overrides, taxonomy)
-    : { papers: enriched, problems: [], applied: undefined, hidden: undefined };
+  const corrected =
+    overrides && overrides.entries.length > 0
+      ? applyOverrides(enriched, overrides, taxonomy)
+      : { papers: enriched, problems: [], applied: undefined, hidden: undefined };
   const { valid, problems } = validatePapers(corrected.papers);
   const sourcesKept = valid.reduce((sum, paper) => sum + paper.sources.length, 0);
   return {

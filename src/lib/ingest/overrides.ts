@@ -26,7 +26,11 @@ export function loadOverrides(path: string, shownAs: string = path): LoadedOverr
 }
 
 /** Parses and validates overrides YAML; `path` names the file in errors. */
-export function parseOverrides(text: string, path: string, shownAs: string = path): LoadedOverrides {
+export function parseOverrides(
+  text: string,
+  path: string,
+  shownAs: string = path,
+): LoadedOverrides {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false });
   const lineOf = (offset: number) => Math.max(lineCounter.linePos(offset).line, 1);
@@ -40,7 +44,8 @@ export function parseOverrides(text: string, path: string, shownAs: string = pat
   const parsed = OverridesSchema.safeParse(value);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
-      const path_ = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
+      const path_ =
+        issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path;
       const reason =
         issue.code === 'unrecognized_keys'
           ? `unknown key "${issue.keys.join('", "')}" (an override sets paper, title, name, authors, links, topics or hide)`
@@ -89,7 +94,9 @@ export function applyOverrides(
       ...(override.title === undefined ? {} : { title: override.title, titleSource: 'given' }),
       ...(override.name === undefined ? {} : { name: override.name }),
       ...(override.authors === undefined ? {} : { authors: override.authors }),
-      ...(override.links === undefined ? {} : { paperLinks: { ...paper.paperLinks, ...override.links } }),
+      ...(override.links === undefined
+        ? {}
+        : { paperLinks: { ...paper.paperLinks, ...override.links } }),
       ...(override.topics === undefined ? {} : { tags: override.topics }),
     };
     if (override.hide) hidden.add(at);
@@ -118,8 +125,14 @@ function offsetOf(document: Document, path: readonly PropertyKey[]): number {
   // An unknown key has no value node to point at when it is the key that is wrong: find the key.
   const key = path.at(-1);
   const parent: unknown = document.getIn(path.slice(0, -1) as (string | number)[], true);
-  if (typeof key === 'string' && typeof parent === 'object' && parent !== null && 'items' in parent) {
-    for (const pair of (parent as { items: { key?: { value?: unknown; range?: number[] } }[] }).items) {
+  if (
+    typeof key === 'string' &&
+    typeof parent === 'object' &&
+    parent !== null &&
+    'items' in parent
+  ) {
+    for (const pair of (parent as { items: { key?: { value?: unknown; range?: number[] } }[] })
+      .items) {
       if (pair.key?.value === key && pair.key.range) return pair.key.range[0]!;
     }
   }

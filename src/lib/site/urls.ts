@@ -21,3 +21,7 @@ export function listPath(order: 'dump' | 'title', page = 1): string {
   const root = order === 'title' ? '/by-title/' : '/';
   return withBase(page > 1 ? `${root}page/${page}/` : root);
 }
+
+/** The page of one author, optionally one of its later pages. */
+export const authorPath = (slug: string, page = 1): string =>
+  withBase(page > 1 ? `/authors/${slug}/${page}/` : `/authors/${slug}/`);

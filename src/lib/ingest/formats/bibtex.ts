@@ -14,7 +14,8 @@ import {
 } from './record';
 
 /** `$$…$$`, `$…$`, `\(…\)`, `\[…\]`, not across a blank line; `\$` is a dollar sign, not math. */
-const MATH = /\$\$(?:[^$]|\n(?!\s*\n))+?\$\$|(?<!\\)\$(?:\\.|[^$\\\n]|\n(?!\s*\n))+?\$|\\\((?:.|\n)+?\\\)|\\\[(?:.|\n)+?\\\]/g;
+const MATH =
+  /\$\$(?:[^$]|\n(?!\s*\n))+?\$\$|(?<!\\)\$(?:\\.|[^$\\\n]|\n(?!\s*\n))+?\$|\\\((?:.|\n)+?\\\)|\\\[(?:.|\n)+?\\\]/g;
 /** Letters and digits only, so the parser passes a placeholder through untouched in every mode. */
 const PLACEHOLDER = /zqmath(\d+)qz/g;
 
@@ -53,7 +54,11 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
     count += 1;
     const first = firstLineOfKey.get(entry.key);
     if (first !== undefined) {
-      problems.push({ file, line, reason: `duplicate key "${entry.key}" (first at line ${first})` });
+      problems.push({
+        file,
+        line,
+        reason: `duplicate key "${entry.key}" (first at line ${first})`,
+      });
       continue;
     }
     firstLineOfKey.set(entry.key, line);

@@ -25,13 +25,29 @@ export function readCsv(file: string, text: string): ReadStructuredDump {
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     const line = (error as CsvError & { lines?: number }).lines ?? 1;
-    return { records: [], problems: [{ file, line, reason: `not CSV: ${csvReason(error)}` }], count: 1, venue: null };
+    return {
+      records: [],
+      problems: [{ file, line, reason: `not CSV: ${csvReason(error)}` }],
+      count: 1,
+      venue: null,
+    };
   }
   const [header, ...body] = rows;
-  if (!header) return { records: [], problems: [{ file, line: 1, reason: 'empty file' }], count: 1, venue: null };
+  if (!header)
+    return {
+      records: [],
+      problems: [{ file, line: 1, reason: 'empty file' }],
+      count: 1,
+      venue: null,
+    };
   const columns = header.record.map((name) => name.trim().toLowerCase());
   if (!columns.includes('abstract')) {
-    return { records: [], problems: [{ file, line: 1, reason: 'missing column "abstract"' }], count: 1, venue: null };
+    return {
+      records: [],
+      problems: [{ file, line: 1, reason: 'missing column "abstract"' }],
+      count: 1,
+      venue: null,
+    };
   }
   const records: ImportedRecord[] = [];
   const problems: Problem[] = [];

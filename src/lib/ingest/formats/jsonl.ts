@@ -38,7 +38,12 @@ export function readJsonArray(file: string, text: string): ReadStructuredDump {
   const [syntaxError] = document.errors;
   if (syntaxError) {
     const reason = `not JSON: ${syntaxError.message.split('\n')[0]}`;
-    return { records: [], problems: [{ file, line: lineOf(syntaxError.pos[0]), reason }], count: 1, venue: null };
+    return {
+      records: [],
+      problems: [{ file, line: lineOf(syntaxError.pos[0]), reason }],
+      count: 1,
+      venue: null,
+    };
   }
   if (!isSeq(document.contents)) {
     const reason = 'a .json dump is an array of paper objects (use .jsonl for one object a line)';

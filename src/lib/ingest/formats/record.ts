@@ -63,7 +63,8 @@ export function readYear(value: string | number | undefined): number | undefined
 }
 
 const OPENREVIEW = /^https?:\/\/(?:www\.)?openreview\.net\/(?:forum|pdf)\?(?:.*&)?id=([^&#\s]+)/i;
-const ARXIV = /^https?:\/\/(?:www\.)?(?:export\.)?arxiv\.org\/(?:abs|pdf)\/([^?#\s]+?)(?:\.pdf)?(?:[?#].*)?$/i;
+const ARXIV =
+  /^https?:\/\/(?:www\.)?(?:export\.)?arxiv\.org\/(?:abs|pdf)\/([^?#\s]+?)(?:\.pdf)?(?:[?#].*)?$/i;
 const DOI_URL = /^https?:\/\/(?:dx\.)?doi\.org\/(10\.\S+)$/i;
 const DOI = /^(?:doi:\s*)?(10\.\d{4,9}\/\S+)$/i;
 
@@ -94,7 +95,11 @@ export function classifyPaperLinks(given: {
 }
 
 /** Other spellings of the column names, lower-cased. */
-const ALIASES: Record<string, string> = { author: 'authors', keyword: 'keywords', booktitle: 'venue' };
+const ALIASES: Record<string, string> = {
+  author: 'authors',
+  keyword: 'keywords',
+  booktitle: 'venue',
+};
 
 /** Where a row is, to name it in problems. */
 export interface RowPlace {
@@ -138,7 +143,8 @@ export function readRow(
     keys.set(key, line);
   }
   const abstract = text(row.abstract);
-  if (abstract === undefined) return { problem: { file, line, reason: `${label} has no abstract` } };
+  if (abstract === undefined)
+    return { problem: { file, line, reason: `${label} has no abstract` } };
   return {
     record: {
       index,
