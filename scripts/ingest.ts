@@ -7,7 +7,6 @@
  * written (or, with --check, would be), 1 for bad input (nothing written), 2 for a bad command line.
  */
 import { availableParallelism } from 'node:os';
-import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DumpsFolderError,
@@ -73,8 +72,7 @@ function readInputs(options: Options) {
     return {
       files: readDumpsDir(options.dumps),
       taxonomy: loadTaxonomy(options.taxonomy),
-      // Problems name files relative to the dumps folder; so does the overrides file's.
-      overrides: loadOverrides(options.overrides, relative(options.dumps, options.overrides)),
+      overrides: loadOverrides(options.overrides),
     };
   } catch (error) {
     if (error instanceof DumpsFolderError || error instanceof OverridesError) {
@@ -86,7 +84,11 @@ function readInputs(options: Options) {
 }
 
 function report(result: IngestResult, options: Options): void {
-  for (const problem of result.problems) console.error(formatProblem(problem, options.dumps));
+  for (const problem of result.problems) {
+    // Dump problems name a file inside the dumps folder; an override's names the overrides file.
+    const inDumps = problem.file !== options.overrides;
+    console.error(formatProblem(problem, inDumps ? options.dumps : ''));
+  }
 }
 
 function writeOutput(result: IngestResult, options: Options): string {

@@ -11,7 +11,7 @@ import type { Problem } from './dump';
 
 /** The overrides of one file, each with the line it starts on. */
 export interface LoadedOverrides {
-  /** How problems name the file (relative to the dumps folder, as every problem's file is). */
+  /** The overrides file's path, as problems name it. */
   file: string;
   entries: { override: Override; line: number }[];
 }
@@ -20,17 +20,13 @@ export interface LoadedOverrides {
 export class OverridesError extends Error {}
 
 /** Reads the overrides file at `path`; a missing file means no overrides. */
-export function loadOverrides(path: string, shownAs: string = path): LoadedOverrides | undefined {
+export function loadOverrides(path: string): LoadedOverrides | undefined {
   if (!existsSync(path)) return undefined;
-  return parseOverrides(readFileSync(path, 'utf8'), path, shownAs);
+  return parseOverrides(readFileSync(path, 'utf8'), path);
 }
 
 /** Parses and validates overrides YAML; `path` names the file in errors. */
-export function parseOverrides(
-  text: string,
-  path: string,
-  shownAs: string = path,
-): LoadedOverrides {
+export function parseOverrides(text: string, path: string): LoadedOverrides {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false });
   const lineOf = (offset: number) => Math.max(lineCounter.linePos(offset).line, 1);
@@ -55,7 +51,7 @@ export function parseOverrides(
     throw new OverridesError(lines.join('\n'));
   }
   return {
-    file: shownAs,
+    file: path,
     entries: parsed.data.overrides.map((override, i) => ({
       override,
       line: lineOf(offsetOf(document, ['overrides', i])),

@@ -46,7 +46,7 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
     // The parser also lists the entries it gave up on; they are already reported as errors.
     if (entry.input.trim() === '' || failed.has(entryHead(entry.input))) continue;
     const line = lines.lineOfEntry(entry.input) ?? 1;
-    const field = (name: string) => restoreMath(stringField(entry, name), math);
+    const field = (name: string) => restoreMath(stringField(entry, name), math)?.normalize('NFC');
     if (VOLUME_TYPES.has(entry.type.toLowerCase())) {
       venue ??= field('title') ?? null;
       continue;
@@ -74,7 +74,7 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
       abstract: toMarkdown(abstract),
       title: field('title'),
       authors: (entry.fields.author ?? []).map(creatorName).filter(Boolean),
-      keywords: splitKeywords(entry.fields.keywords),
+      keywords: splitKeywords(entry.fields.keywords?.map((k) => k.normalize('NFC'))),
       venue: field('booktitle') ?? field('journal') ?? field('series'),
       year: readYear(stringField(entry, 'year') ?? stringField(entry, 'date')),
       links: classifyPaperLinks({
@@ -96,12 +96,10 @@ function stringField(entry: Entry, name: string): string | undefined {
 
 /** `Jane Smith`, `Karl von Müller Jr.`, or a literal `{The ACME Team}`. */
 function creatorName(creator: Creator): string {
-  if (creator.name) return creator.name.trim();
-  return [creator.firstName, creator.prefix, creator.lastName, creator.suffix]
-    .filter(Boolean)
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const parts = creator.name
+    ? [creator.name]
+    : [creator.firstName, creator.prefix, creator.lastName, creator.suffix];
+  return parts.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim().normalize('NFC');
 }
 
 function hideMath(text: string): { hidden: string; math: string[] } {
