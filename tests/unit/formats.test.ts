@@ -192,7 +192,8 @@ describe('structured dumps beside plain-text ones', () => {
   });
 });
 
-describe('the ingest command on structured dumps', () => {
+// Each test starts the command (tsx) once or twice: slow on a busy 2-core machine.
+describe('the ingest command on structured dumps', { timeout: 120_000 }, () => {
   const work = mkdtempSync(join(tmpdir(), 'ingest-formats-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
   const ingest = async (...args: string[]) => {
@@ -257,5 +258,21 @@ describe('the ingest command on structured dumps', () => {
     expect(unknown.stderr.trim()).toBe(
       `${overrides}:2: no paper has the slug or id "no-such-paper-000000"`,
     );
+  });
+});
+
+describe('BibTeX abstracts', () => {
+  it('may come from @string macros and concatenations, and keep accents, braces and commands', () => {
+    const bib = [
+      `@string{shared = {${ABSTRACT}}}`,
+      '@misc{a, abstract = shared}',
+      `@misc{b, abstract = "Na\\"{\\i}ve {G}aussian \\emph{priors}, " # shared}`,
+    ].join('\n');
+    const read = readBibtex('s.bib', bib);
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => r.abstract)).toEqual([
+      ABSTRACT,
+      `Naïve Gaussian \\emph{priors}, ${ABSTRACT}`,
+    ]);
   });
 });

@@ -23,7 +23,7 @@ const MATH =
   /\$\$(?:[^$]|\n(?!\s*\n))+?\$\$|(?<!\\)\$(?:\\.|[^$\\\n]|\n(?!\s*\n))+?\$|\\\((?:.|\n)+?\\\)|\\\[(?:.|\n)+?\\\]/g;
 /** Letters and digits only, so the parser passes a placeholder through untouched in every mode. */
 const PLACEHOLDER = /zqmath(\d+)qz/g;
-const ABSTRACT_PLACEHOLDER = /^zqabstract(\d+)qz$/;
+const ABSTRACT_PLACEHOLDER = /zqabstract(\d+)qz/g;
 /** Where an `abstract` field's value starts: after a comma (or line start) and `abstract =`. */
 const ABSTRACT_FIELD = /(^|[,\s])abstract\s*=\s*([{"])/gi;
 /** Accent commands with their letter: `\"{o}`, `\"o`, `\'{\i}`, `\c{c}`, `\v s`, and `\ss`, `\o`, `\aa`… */
@@ -60,7 +60,7 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
     // The parser also lists the entries it gave up on; they are already reported as errors.
     if (entry.input.trim() === '' || failed.has(entryHead(entry.input))) continue;
     const line = lines.lineOfEntry(entry.input) ?? 1;
-    const field = (name: string) => restoreMath(stringField(entry, name), math)?.normalize('NFC');
+    const field = (name: string) => tidy(restoreMath(stringField(entry, name), math));
     if (VOLUME_TYPES.has(entry.type.toLowerCase())) {
       venue ??= field('title') ?? null;
       continue;
@@ -76,9 +76,13 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
       continue;
     }
     firstLineOfKey.set(entry.key, line);
-    const placeholder = ABSTRACT_PLACEHOLDER.exec(stringField(entry, 'abstract')?.trim() ?? '');
-    const hiddenAbstract = placeholder ? abstracts[Number(placeholder[1])] : undefined;
-    const abstract = restoreMath(hiddenAbstract && decodeText(hiddenAbstract), math);
+    // Usually the whole value is one placeholder; a `@string` or `#` concatenation may add text.
+    const abstract = restoreMath(
+      stringField(entry, 'abstract')?.replace(ABSTRACT_PLACEHOLDER, (_, i: string) =>
+        decodeText(abstracts[Number(i)] ?? ''),
+      ),
+      math,
+    );
     if (!abstract?.trim()) {
       problems.push({ file, line, reason: `entry ${entry.key} has no abstract` });
       continue;
@@ -87,10 +91,10 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
       index: count,
       line,
       key: entry.key,
-      abstract: abstract.normalize('NFC'),
+      abstract,
       title: toMarkdown(field('title') ?? '') || undefined,
       authors: (entry.fields.author ?? []).map(creatorName).filter(Boolean),
-      keywords: splitKeywords(entry.fields.keywords?.map((k) => k.normalize('NFC'))),
+      keywords: splitKeywords(entry.fields.keywords?.map(tidy)),
       venue: field('booktitle') ?? field('journal') ?? field('series'),
       year: readYear(stringField(entry, 'year') ?? stringField(entry, 'date')),
       links: classifyPaperLinks({
@@ -105,6 +109,11 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
   return { records, problems, count: count + library.errors.length, venue };
 }
 
+/** NFC, with `\"{\i}` (a dotless i under an accent) read as the accented i it means. */
+function tidy<T extends string | undefined>(text: T): T {
+  return text?.replace(/ı(?=\p{M})/gu, 'i').normalize('NFC') as T;
+}
+
 function stringField(entry: Entry, name: string): string | undefined {
   const value: unknown = entry.fields[name];
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
@@ -115,7 +124,7 @@ function creatorName(creator: Creator): string {
   const parts = creator.name
     ? [creator.name]
     : [creator.firstName, creator.prefix, creator.lastName, creator.suffix];
-  return parts.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim().normalize('NFC');
+  return tidy(parts.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim());
 }
 
 /** Replaces each `abstract = {…}` (or `"…"`) value with a placeholder; returns the values as written. */
@@ -160,7 +169,7 @@ function decodeText(tex: string): string {
     if (decoded === undefined) {
       const parsed = parse(`@misc{a, title = {${command}}}`, { english: false });
       const title: unknown = parsed.entries[0]?.fields.title;
-      decoded = typeof title === 'string' && title !== '' ? title.normalize('NFC') : command;
+      decoded = typeof title === 'string' && title !== '' ? tidy(title) : command;
       decodedAccents.set(command, decoded);
     }
     return decoded;
