@@ -1,6 +1,9 @@
 import type { Browser } from 'playwright-core';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paper } from '../../src/lib/schema';
+import { seriousViolations } from '../support/axe';
 import { openPage, launchBrowser } from '../support/browser';
 import { buildSiteAsync, readBuiltPapers, serveSite } from '../support/site';
 
@@ -8,6 +11,7 @@ import { buildSiteAsync, readBuiltPapers, serveSite } from '../support/site';
 let browser: Browser;
 let server: Awaited<ReturnType<typeof serveSite>>;
 let papers: Paper[];
+let outDir: string;
 const byTitle = (start: string): Paper => papers.find((p) => p.title.startsWith(start))!;
 
 beforeAll(async () => {
@@ -15,7 +19,8 @@ beforeAll(async () => {
     dumps: 'tests/fixtures/formats/good',
     outDir: '.tmp/site-scholarly',
   });
-  papers = readBuiltPapers(site.outDir);
+  outDir = site.outDir;
+  papers = readBuiltPapers(outDir);
   server = await serveSite(site.outDir);
   browser = await launchBrowser();
 });
@@ -175,5 +180,27 @@ describe('authors', () => {
     const heading = (await page.locator('h1').textContent())?.replace(/\s+/g, ' ').trim();
     expect(heading).toBe('ICLR 2026 Papers · Journal of Imaginary Machine Learning');
     await close();
+  });
+});
+
+describe('the new pages and controls', () => {
+  it('have no serious accessibility violation: open Cite dialog, author page, author matches', async () => {
+    const paper = await openPage(browser, paperUrl(byTitle('Bayesian')));
+    await paper.page.getByRole('button', { name: 'Cite' }).click();
+    expect(await seriousViolations(paper.page)).toEqual([]);
+    await paper.close();
+    const author = await openPage(browser, `${server.url}authors/asa-lindqvist/`);
+    expect(await seriousViolations(author.page)).toEqual([]);
+    await author.close();
+    const home = await openPage(browser, server.url);
+    await home.page.getByLabel(/Find an author/).fill('a');
+    await expect.poll(() => home.page.locator('.author-matches a').count()).toBeGreaterThan(0);
+    expect(await seriousViolations(home.page)).toEqual([]);
+    await home.close();
+  });
+
+  it('are valid HTML', async () => {
+    const validate = promisify(execFile)('npx', ['tsx', 'scripts/validate-html.ts', outDir]);
+    await expect(validate).resolves.toBeTruthy();
   });
 });
