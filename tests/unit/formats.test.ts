@@ -8,6 +8,7 @@ import { parseTaxonomy } from '../../src/lib/enrich/taxonomy';
 import { readBibtex } from '../../src/lib/ingest/formats/bibtex';
 import { readCsv } from '../../src/lib/ingest/formats/csv';
 import { readJsonArray, readJsonLines } from '../../src/lib/ingest/formats/jsonl';
+import { loadOverrides } from '../../src/lib/ingest/overrides';
 import { formatProblem, formatSummary, ingestDumps, type DumpFile } from '../../src/lib/pipeline';
 
 const FIXTURES = 'tests/fixtures/formats';
@@ -179,6 +180,19 @@ describe('structured dumps beside plain-text ones', () => {
     ]);
     const sources = bad.papers.reduce((sum, p) => sum + p.sources.length, 0);
     expect(sources + bad.problems.length).toBe(bad.stats.paragraphs);
+  });
+
+  it('stop at an override for a slug no paper has, naming its line', () => {
+    const file = `${FIXTURES}/overrides-unknown.yaml`;
+    const overridden = ingestDumps(folder(`${FIXTURES}/good`), TAXONOMY, {
+      overrides: loadOverrides(file),
+    });
+    expect(overridden.problems.map((p) => formatProblem(p))).toEqual([
+      `${file}:3: no paper has the slug or id "no-such-paper-000000"`,
+    ]);
+    expect(formatSummary(overridden.stats, 1)).toBe(
+      '6 papers from 4 dumps, 1 duplicate merged, 0 overrides applied (0 hidden), 1 problem',
+    );
   });
 
   it('treat an abstract too short to be one like a plain-text paragraph', () => {
