@@ -2,7 +2,8 @@
  * Measures the ingest of 20,000 synthetic abstracts: wall time and peak memory, against the targets
  * (≤ 10 s, ≤ 1 GB on a 2-core machine). Prints one line; exits 1 when a target is missed.
  *   tsx scripts/bench-ingest.ts [--count 20000] [--workers <n>] [--runs 1] [--taxonomy <file.yaml>]
- * The dumps are generated once into .bench/dumps-<count> (scripts/generate-dumps.ts). The ingest runs
+ *                               [--format txt|bib|jsonl]
+ * The dumps are generated once into .bench/dumps-<count>[-<format>] (scripts/generate-dumps.ts). The ingest runs
  * in a child process, as `npm run ingest` does, so its peak RSS is its own.
  */
 import { spawnSync } from 'node:child_process';
@@ -18,7 +19,12 @@ import {
   writeFileAtomic,
 } from '../src/lib/pipeline';
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
-import { generateDumps, writeDumps } from './generate-dumps';
+import {
+  generateDumps,
+  generateStructuredDumps,
+  writeDumps,
+  type StructuredFormat,
+} from './generate-dumps';
 
 const TARGET_SECONDS = 10;
 const TARGET_MEGABYTES = 1024;
@@ -29,6 +35,7 @@ interface Options {
   taxonomy: string;
   child: boolean;
   runs: number;
+  format: 'txt' | StructuredFormat;
 }
 
 /** What the child reports: seconds per step and its own peak resident memory. */
@@ -48,22 +55,33 @@ function readOptions(argv: string[]): Options {
       taxonomy: { type: 'string', default: 'content/taxonomy.yaml' },
       child: { type: 'boolean', default: false },
       runs: { type: 'string', default: '1' },
+      format: { type: 'string', default: 'txt' },
     },
   });
+  if (!['txt', 'bib', 'jsonl'].includes(values.format ?? '')) {
+    throw new Error('--format must be txt, bib or jsonl');
+  }
   return {
     count: Number(values.count),
     workers: Number(values.workers),
     taxonomy: values.taxonomy ?? 'content/taxonomy.yaml',
     child: values.child ?? false,
     runs: Math.max(1, Number(values.runs)),
+    format: values.format as Options['format'],
   };
 }
 
-const dumpsDir = (count: number): string => join('.bench', `dumps-${count}`);
+const dumpsDir = (options: Options): string =>
+  join('.bench', `dumps-${options.count}${options.format === 'txt' ? '' : `-${options.format}`}`);
 
-function ensureDumps(count: number): string {
-  const dir = dumpsDir(count);
-  if (!existsSync(dir)) writeDumps(dir, generateDumps(count, 5, 1));
+function ensureDumps(options: Options): string {
+  const dir = dumpsDir(options);
+  if (existsSync(dir)) return dir;
+  const { count, format } = options;
+  writeDumps(
+    dir,
+    format === 'txt' ? generateDumps(count, 5, 1) : generateStructuredDumps(count, 5, 1, format),
+  );
   return dir;
 }
 
@@ -77,7 +95,7 @@ async function measureInChild(options: Options): Promise<number> {
   const seconds = (since: number) => (performance.now() - since) / 1000;
   const start = performance.now();
   const taxonomy = loadTaxonomy(options.taxonomy);
-  const files = readDumpsDir(dumpsDir(options.count));
+  const files = readDumpsDir(dumpsDir(options));
   const base = await buildBasePapersInParallel(files, options.workers);
   const derived = performance.now();
   const result = enrichAndValidate(base, taxonomy);
@@ -114,6 +132,8 @@ function runChild(options: Options): { report: ChildReport; wallSeconds: number 
       String(options.workers),
       '--taxonomy',
       options.taxonomy,
+      '--format',
+      options.format,
     ],
     { encoding: 'utf8' },
   );
@@ -134,7 +154,8 @@ function summarise(
   const runs = walls.length > 1 ? ` (best of ${walls.map((w) => w.toFixed(1)).join(', ')})` : '';
   const withinTargets = wall <= TARGET_SECONDS && report.maxRssMb <= TARGET_MEGABYTES;
   return (
-    `ingest ${options.count} abstracts (${megabytes.toFixed(1)} MB, ${options.workers} workers): ` +
+    `ingest ${options.count} abstracts as .${options.format} ` +
+    `(${megabytes.toFixed(1)} MB, ${options.workers} workers): ` +
     `${wall.toFixed(1)} s wall${runs}, ${Math.round(report.maxRssMb)} MB peak RSS ` +
     `[in process ${steps.total.toFixed(1)} s: read+derive ${steps.derive.toFixed(1)} s, ` +
     `enrich+validate ${steps.enrich.toFixed(1)} s, write ${steps.write.toFixed(1)} s; ` +
@@ -147,7 +168,7 @@ function summarise(
 async function run(argv: string[]): Promise<number> {
   const options = readOptions(argv);
   if (options.child) return measureInChild(options);
-  const dir = ensureDumps(options.count);
+  const dir = ensureDumps(options);
   // On a shared machine other work only ever slows a run down: the fastest run is the fairest.
   const results = Array.from({ length: options.runs }, () => runChild(options));
   const best = results.reduce((a, b) => (b.wallSeconds < a.wallSeconds ? b : a));

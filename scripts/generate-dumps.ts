@@ -194,6 +194,66 @@ export function generateDumps(count: number, dumps: number, seed: number): Map<s
   return files;
 }
 
+const GIVEN = ['Mei', 'Åsa', 'Chidi', 'Pieter', 'Luís', 'Awa', 'Karl', 'Ines', 'Ravi', 'Sun-hee'];
+const FAMILY = ['Tanaka', 'Lindqvist', 'Okafor', 'van der Berg', 'Ferreira', 'Ndiaye', 'Müller'];
+
+/** A structured dump format the ingest reads besides plain text. */
+export type StructuredFormat = 'bib' | 'jsonl';
+
+/**
+ * The same kind of corpus as {@link generateDumps}, as BibTeX or JSON Lines files with a title,
+ * 1-6 authors, keywords and a URL per entry (the abstract is kept on one line).
+ */
+export function generateStructuredDumps(
+  count: number,
+  dumps: number,
+  seed: number,
+  format: StructuredFormat,
+): Map<string, string> {
+  const random = seededRandom(seed);
+  const entries: string[][] = Array.from({ length: dumps }, () => []);
+  for (let i = 0; i < count; i++) {
+    const abstract = syntheticAbstract(random);
+    const authors = Array.from(
+      { length: between(random, 1, 6) },
+      () => `${pick(random, GIVEN)} ${pick(random, FAMILY)}`,
+    );
+    const title = `${capitalise(pick(random, TASKS))} for ${pick(random, FIELDS)}, study ${i + 1}`;
+    const keywords = [pick(random, FIELDS), pick(random, TASKS)];
+    const key = `paper${i + 1}`;
+    const url = `https://openreview.net/forum?id=${key}`;
+    entries[i % dumps].push(
+      format === 'jsonl'
+        ? JSON.stringify({
+            id: key,
+            title,
+            authors,
+            keywords,
+            abstract,
+            url,
+            venue: 'Synthetic 2026',
+          })
+        : [
+            `@inproceedings{${key},`,
+            `  title = {${title}},`,
+            `  author = {${authors.join(' and ')}},`,
+            `  booktitle = {Synthetic Conference 2026},`,
+            `  year = {2026},`,
+            `  keywords = {${keywords.join(', ')}},`,
+            `  url = {${url}},`,
+            `  abstract = {${abstract}},`,
+            '}',
+          ].join('\n'),
+    );
+  }
+  const files = new Map<string, string>();
+  entries.forEach((list, i) => {
+    const name = `synthetic-${String(i + 1).padStart(2, '0')}.${format}`;
+    files.set(name, `${list.join(format === 'jsonl' ? '\n' : '\n\n')}\n`);
+  });
+  return files;
+}
+
 const USAGE =
   'usage: tsx scripts/generate-dumps.ts --count <n> [--out <dir>] [--dumps <n>] [--seed <n>]';
 

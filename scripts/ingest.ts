@@ -1,7 +1,8 @@
 /**
  * Builds the paper records the site reads, from the abstract dumps. Contract (docs/ingest.md):
  *   tsx scripts/ingest.ts [--dumps content/dumps] [--out src/generated/papers.json]
- *                         [--taxonomy content/taxonomy.yaml] [--check] [--workers <n>]
+ *                         [--taxonomy content/taxonomy.yaml] [--overrides content/overrides.yaml]
+ *                         [--check] [--workers <n>]
  * Problems print as `path:line: reason`; the last line is the summary. Exit 0 when the records were
  * written (or, with --check, would be), 1 for bad input (nothing written), 2 for a bad command line.
  */
@@ -20,14 +21,16 @@ import {
   type IngestResult,
 } from '../src/lib/pipeline';
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
+import { loadOverrides, OverridesError } from '../src/lib/ingest/overrides';
 
 const USAGE =
-  'usage: npm run ingest -- [--dumps <dir>] [--out <file.json>] [--taxonomy <file.yaml>] [--check] [--workers <n>]';
+  'usage: npm run ingest -- [--dumps <dir>] [--out <file.json>] [--taxonomy <file.yaml>] [--overrides <file.yaml>] [--check] [--workers <n>]';
 
 interface Options {
   dumps: string;
   out: string;
   taxonomy: string;
+  overrides: string;
   check: boolean;
   workers: number;
 }
@@ -50,6 +53,7 @@ function readOptions(argv: string[]): Options {
         dumps: { type: 'string', default: 'content/dumps' },
         out: { type: 'string', default: 'src/generated/papers.json' },
         taxonomy: { type: 'string', default: 'content/taxonomy.yaml' },
+        overrides: { type: 'string', default: 'content/overrides.yaml' },
         check: { type: 'boolean', default: false },
         workers: { type: 'string', default: String(availableParallelism()) },
       },
@@ -67,16 +71,26 @@ function readOptions(argv: string[]): Options {
 
 function readInputs(options: Options) {
   try {
-    return { files: readDumpsDir(options.dumps), taxonomy: loadTaxonomy(options.taxonomy) };
+    return {
+      files: readDumpsDir(options.dumps),
+      taxonomy: loadTaxonomy(options.taxonomy),
+      overrides: loadOverrides(options.overrides),
+    };
   } catch (error) {
-    if (error instanceof DumpsFolderError) throw new InputError(error.message, 1);
+    if (error instanceof DumpsFolderError || error instanceof OverridesError) {
+      throw new InputError(error.message, 1);
+    }
     // The taxonomy loader's message already starts with the file and line at fault.
     throw new InputError(printable((error as Error).message), 1);
   }
 }
 
 function report(result: IngestResult, options: Options): void {
-  for (const problem of result.problems) console.error(formatProblem(problem, options.dumps));
+  for (const problem of result.problems) {
+    // Dump problems name a file inside the dumps folder; an override's names the overrides file.
+    const inDumps = problem.file !== options.overrides;
+    console.error(formatProblem(problem, inDumps ? options.dumps : ''));
+  }
 }
 
 async function writeOutput(result: IngestResult, options: Options): Promise<string> {
@@ -95,8 +109,8 @@ async function writeOutput(result: IngestResult, options: Options): Promise<stri
 async function run(argv: string[]): Promise<number> {
   try {
     const options = readOptions(argv);
-    const { files, taxonomy } = readInputs(options);
-    const result = await ingestDumpsInParallel(files, taxonomy, options.workers);
+    const { files, taxonomy, overrides } = readInputs(options);
+    const result = await ingestDumpsInParallel(files, taxonomy, options.workers, { overrides });
     report(result, options);
     const outcome = await writeOutput(result, options);
     console.log(formatSummary(result.stats, result.problems.length) + outcome);

@@ -6,7 +6,9 @@
 import fs from 'node:fs';
 import { PapersSchema, type Paper } from './lib/schema';
 import { loadTaxonomy } from './lib/enrich/taxonomy';
+import { getAuthors, type Author } from './lib/site/authors';
 import { getUniqueTags, type Tag } from './lib/site/tags';
+import { groupVenues, type Venue } from './lib/site/venues';
 
 /** Where ingest writes the records; PAPERS_JSON points a build at another record file. */
 const PAPERS_FILE = process.env.PAPERS_JSON || 'src/generated/papers.json';
@@ -76,3 +78,11 @@ export const dumps: DumpInfo[] = (() => {
   }
   return [...byFile.values()].sort((a, b) => a.file.localeCompare(b.file));
 })();
+
+/** The venues the papers come from, each once whatever language its headers are in. */
+export const venues: Venue[] = groupVenues(
+  papers.flatMap((paper) => paper.sources.map((s) => s.header)),
+);
+
+/** Every author, most papers first. */
+export const authors: Author[] = getAuthors(papers);

@@ -21,11 +21,20 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import type { ZodIssue } from 'zod';
 import { countWords, parseDump, plural, readParagraph, type Problem } from './ingest/dump';
 import { enrichPapers } from './enrich/enrich';
+import { DUMP_EXTENSIONS, structuredReader, type ImportedRecord } from './ingest/formats';
+import { readStructured, withGivenFields } from './ingest/structured';
+import { applyOverrides, type LoadedOverrides } from './ingest/overrides';
 import { extractLinks } from './ingest/links';
 import { describeTagged } from './ingest/naming/describe';
 import { nounPhraseVocabulary, tagText } from './text/nlp';
 import { toPlainText } from './ingest/plaintext';
-import { PaperSchema, type BasePaper, type Paper, type Source, type Taxonomy } from './schema';
+import {
+  CheckedPaperSchema,
+  type BasePaper,
+  type Paper,
+  type Source,
+  type Taxonomy,
+} from './schema';
 import { MarkupTooDeepError } from './text/markup';
 import { assignSlugs, SLUG_SUFFIX_LENGTH } from './text/slug';
 
@@ -47,8 +56,12 @@ export interface IngestStats {
   papers: number;
   /** Copies of an abstract folded into an earlier record. */
   duplicatesMerged: number;
-  /** Paragraphs after the headers: every one ends up as a record's source or as a problem. */
+  /** Paragraphs after the headers, and structured records: every one ends up as a source or a problem. */
   paragraphs: number;
+  /** Curator overrides applied, when an overrides file lists any. */
+  overrides?: number;
+  /** Papers an override hid. */
+  hidden?: number;
 }
 
 export interface IngestResult {
@@ -60,16 +73,32 @@ export interface IngestResult {
 export interface IngestOptions {
   /** Hex digits of the id in a slug; lowered only by tests, to force collisions. */
   slugSuffixLength?: number;
+  /** Curator corrections (`content/overrides.yaml`), applied after enrichment. */
+  overrides?: LoadedOverrides;
 }
 
 /** An abstract and every place it was found, before its record is derived. */
 interface AbstractCopies {
   abstract: string;
   sources: Source[];
+  /** What the first structured dump that holds it says about the paper; null for plain text only. */
+  given: ImportedRecord | null;
+}
+
+/** Base records, problems and counts: what enrichment starts from. */
+export interface BaseResult {
+  papers: BasePaper[];
+  problems: Problem[];
+  stats: IngestStats;
+  /** Keywords a structured dump gave, by record id: they replace the derived ones. */
+  givenKeywords?: ReadonlyMap<string, string[]>;
 }
 
 /** Everything a record derives from its abstract alone; the costly part of an ingest. */
-export type DerivedFields = Omit<BasePaper, 'slug' | 'abstract' | 'sources'>;
+export type DerivedFields = Omit<
+  BasePaper,
+  'slug' | 'abstract' | 'sources' | 'titleSource' | 'authors' | 'year' | 'paperLinks'
+>;
 
 /** An abstract the renderer could not render (markup nested too deeply), and why. */
 export interface Rejected {
@@ -103,7 +132,7 @@ export function deriveFields(abstract: string): DerivedFields | Rejected {
 export function buildBasePapers(
   files: readonly DumpFile[],
   options: IngestOptions = {},
-): { papers: BasePaper[]; problems: Problem[]; stats: IngestStats } {
+): BaseResult {
   const collected = collectAbstracts(files);
   const derived = collected.copies.map((copy) => deriveFields(copy.abstract));
   return assemble(collected, derived, options);
@@ -114,7 +143,7 @@ export async function buildBasePapersInParallel(
   files: readonly DumpFile[],
   workers: number,
   options: IngestOptions = {},
-): Promise<{ papers: BasePaper[]; problems: Problem[]; stats: IngestStats }> {
+): Promise<BaseResult> {
   // Workers load their modules while this thread parses the dumps.
   const helpers = startHelpers(Math.min(workers, helpersFor(files)) - 1);
   try {
@@ -135,7 +164,7 @@ export function ingestDumps(
   taxonomy: Taxonomy,
   options: IngestOptions = {},
 ): IngestResult {
-  return enrichAndValidate(buildBasePapers(files, options), taxonomy);
+  return enrichAndValidate(buildBasePapers(files, options), taxonomy, options.overrides);
 }
 
 /** {@link ingestDumps} with the per-abstract work spread over `workers` threads; same result. */
@@ -145,21 +174,37 @@ export async function ingestDumpsInParallel(
   workers: number,
   options: IngestOptions = {},
 ): Promise<IngestResult> {
-  return enrichAndValidate(await buildBasePapersInParallel(files, workers, options), taxonomy);
+  const base = await buildBasePapersInParallel(files, workers, options);
+  return enrichAndValidate(base, taxonomy, options.overrides);
 }
 
 /** The corpus-wide step: enrich the base records, then keep those that pass the schema. */
 export function enrichAndValidate(
-  base: { papers: BasePaper[]; problems: Problem[]; stats: IngestStats },
+  base: BaseResult,
   taxonomy: Taxonomy,
+  overrides?: LoadedOverrides,
 ): IngestResult {
-  const enriched = enrichPapers(base.papers, taxonomy);
-  const { valid, problems } = validatePapers(enriched);
+  const enriched = enrichPapers(base.papers, taxonomy).map((paper) => {
+    const keywords = base.givenKeywords?.get(paper.id);
+    return keywords && keywords.length > 0 ? { ...paper, keywords } : paper;
+  });
+  const corrected =
+    overrides && overrides.entries.length > 0
+      ? applyOverrides(enriched, overrides, taxonomy)
+      : { papers: enriched, problems: [], applied: undefined, hidden: undefined };
+  const { valid, problems } = validatePapers(corrected.papers);
   const sourcesKept = valid.reduce((sum, paper) => sum + paper.sources.length, 0);
   return {
     papers: valid,
-    problems: sortProblems([...base.problems, ...problems]),
-    stats: { ...base.stats, papers: valid.length, duplicatesMerged: sourcesKept - valid.length },
+    problems: sortProblems([...base.problems, ...corrected.problems, ...problems]),
+    stats: {
+      ...base.stats,
+      papers: valid.length,
+      duplicatesMerged: sourcesKept - valid.length,
+      ...(corrected.applied === undefined
+        ? {}
+        : { overrides: corrected.applied, hidden: corrected.hidden }),
+    },
   };
 }
 
@@ -181,9 +226,25 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
   const byAbstract = new Map<string, AbstractCopies>();
   const problems: Problem[] = [];
   let paragraphs = 0;
+  const add = (abstract: string, source: Source, given: ImportedRecord | null) => {
+    const existing = byAbstract.get(abstract);
+    if (!existing) byAbstract.set(abstract, { abstract, sources: [source], given });
+    else {
+      existing.sources.push(source);
+      existing.given ??= given;
+    }
+  };
   for (const { name, bytes, unreadable } of sorted) {
     if (unreadable !== undefined) {
       problems.push({ file: name, line: 1, reason: unreadable });
+      continue;
+    }
+    const reader = structuredReader(name);
+    if (reader) {
+      const read = readStructured(name, bytes, reader);
+      problems.push(...read.problems);
+      paragraphs += read.count;
+      for (const { abstract, source, given } of read.copies) add(abstract, source, given);
       continue;
     }
     const dump = parseDump(name, bytes);
@@ -201,9 +262,7 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
         paragraph: paragraph.index,
         line: paragraph.line,
       };
-      const existing = byAbstract.get(read.abstract);
-      if (existing) existing.sources.push(source);
-      else byAbstract.set(read.abstract, { abstract: read.abstract, sources: [source] });
+      add(read.abstract, source, null);
     }
   }
   return { dumps: files.length, copies: [...byAbstract.values()], problems, paragraphs };
@@ -219,24 +278,30 @@ function assemble(
   collected: Collected,
   derived: readonly (DerivedFields | Rejected)[],
   options: IngestOptions,
-): { papers: BasePaper[]; problems: Problem[]; stats: IngestStats } {
+): BaseResult {
   const problems = [...collected.problems];
-  const drafts = collected.copies.flatMap(({ abstract, sources }, i) => {
+  const drafts = collected.copies.flatMap(({ abstract, sources, given }, i) => {
     const fields = derived[i];
     if (!fields || 'rejected' in fields) {
       const reason = fields?.rejected ?? 'abstract not derived';
       for (const { file, line } of sources) problems.push({ file, line, reason });
       return [];
     }
-    return [{ ...fields, abstract, sources }];
+    return [withGivenFields({ ...fields, abstract, sources }, given)];
   });
   const unique = dropIdCollisions(drafts, problems);
   const slugs = assignSlugs(unique, options.slugSuffixLength ?? SLUG_SUFFIX_LENGTH);
   const papers = unique.map((draft, i) => ({ ...draft, slug: slugs[i] }));
   const sourcesKept = papers.reduce((sum, paper) => sum + paper.sources.length, 0);
+  const givenKeywords = new Map(
+    collected.copies.flatMap(({ abstract, given }) =>
+      given && given.keywords.length > 0 ? [[abstractId(abstract), given.keywords] as const] : [],
+    ),
+  );
   return {
     papers,
     problems,
+    givenKeywords,
     stats: {
       dumps: collected.dumps,
       papers: papers.length,
@@ -349,7 +414,7 @@ function validatePapers(papers: readonly Paper[]): { valid: Paper[]; problems: P
   const valid: Paper[] = [];
   const problems: Problem[] = [];
   for (const paper of papers) {
-    const result = PaperSchema.safeParse(paper);
+    const result = CheckedPaperSchema.safeParse(paper);
     if (result.success) {
       valid.push(result.data);
       continue;
@@ -402,11 +467,14 @@ export function printable(text: string): string {
   });
 }
 
-/** `57 papers from 3 dumps, 0 duplicates merged, 0 problems`. */
+/** `57 papers from 3 dumps, 0 duplicates merged, 0 problems` (with overrides: `2 overrides applied (1 hidden)`). */
 export function formatSummary(stats: IngestStats, problemCount: number): string {
   return [
     `${plural(stats.papers, 'paper')} from ${plural(stats.dumps, 'dump')}`,
     `${plural(stats.duplicatesMerged, 'duplicate')} merged`,
+    ...(stats.overrides === undefined
+      ? []
+      : [`${plural(stats.overrides, 'override')} applied (${stats.hidden ?? 0} hidden)`]),
     plural(problemCount, 'problem'),
   ].join(', ');
 }
@@ -433,7 +501,7 @@ export function* serializedChunks(papers: readonly Paper[]): Generator<string> {
 export class DumpsFolderError extends Error {}
 
 /**
- * Every `*.txt` file directly in `dir`, by name (the name a record's sources show). A symlink is
+ * Every dump (`*.txt`, `*.bib`, `*.json`, `*.jsonl`, `*.csv`) directly in `dir`, by name (the name a record's sources show). A symlink is
  * followed only to a file inside the folder: one to `../../.git/config` or `/etc/passwd` would publish
  * that file as a paper. Refused, dangling and looping links, and files that cannot be read, come back
  * with `unreadable` set, so they are reported as problems while the other dumps are still read.
@@ -450,9 +518,15 @@ export function readDumpsDir(dir: string): DumpFile[] {
     if (error instanceof DumpsFolderError) throw error;
     throw new DumpsFolderError(`no dumps folder at ${printable(dir)}`);
   }
-  const dumps = names.filter((name) => name.toLowerCase().endsWith('.txt')).sort(compareNames);
+  const dumps = names
+    .filter((name) => DUMP_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension)))
+    .sort(compareNames);
   const files = dumps.flatMap((name) => readDump(root, join(dir, name), name));
-  if (files.length === 0) throw new DumpsFolderError(`no *.txt dumps in ${printable(dir)}`);
+  if (files.length === 0) {
+    throw new DumpsFolderError(
+      `no dumps (*.txt, *.bib, *.json, *.jsonl, *.csv) in ${printable(dir)}`,
+    );
+  }
   return files;
 }
 

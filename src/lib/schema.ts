@@ -29,6 +29,25 @@ export const SourceSchema = z.object({
   paragraph: z.number().int().positive(),
   /** 1-based line number where the abstract starts in the file. */
   line: z.number().int().positive(),
+  /** The record's own key in a structured dump (BibTeX key, JSON `id`), if it has one. */
+  key: z.string().min(1).optional(),
+});
+
+/** Where the paper itself can be read or cited, when a structured dump or an override says so. */
+export const PaperLinksSchema = z.object({
+  /** The PDF, an absolute http(s) URL. */
+  pdf: z.string().url().optional(),
+  /** The DOI without resolver prefix, e.g. `10.1000/xyz123`. */
+  doi: z
+    .string()
+    .regex(/^10\.\d{4,9}\/\S+$/, 'a DOI looks like 10.1234/abc')
+    .optional(),
+  /** The OpenReview forum id, e.g. `AbC_12`. */
+  openreview: z.string().min(1).optional(),
+  /** The arXiv id, e.g. `2401.01234`. */
+  arxiv: z.string().min(1).optional(),
+  /** The paper's landing page when it is none of the above, an absolute http(s) URL. */
+  page: z.string().url().optional(),
 });
 
 /** The kind of contribution a paper makes, read from the abstract's wording. */
@@ -67,8 +86,16 @@ export const PaperSchema = z.object({
   slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
   /** The paper's own named contribution (`SealQA`, `ETAP`), or null when the abstract names none. */
   name: z.string().min(1).nullable(),
-  /** A readable title derived from the abstract, in sentence case, at most 100 characters. */
-  title: z.string().min(1).max(100),
+  /** The paper's title: given by a structured dump or an override (at most 300 characters), else derived from the abstract (at most 100). */
+  title: z.string().min(1).max(300),
+  /** Whether `title` was given by the input or derived from the abstract. */
+  titleSource: z.enum(['given', 'derived']),
+  /** The authors' names as given, in order; empty when the dump does not say. */
+  authors: z.array(z.string().min(1)),
+  /** Year of publication, when given. */
+  year: z.number().int().min(1900).max(2100).nullable(),
+  /** Where the paper can be read: PDF, DOI, OpenReview, arXiv, landing page. */
+  paperLinks: PaperLinksSchema,
   /** One plain-text sentence saying what the paper contributes. */
   summary: z.string().min(1),
   /** The normalised source text, with LaTeX math and Markdown kept for rendering. */
@@ -95,8 +122,24 @@ export const PaperSchema = z.object({
   related: z.array(RelatedPaperSchema),
 });
 
+/** A derived title is at most this long; a given one may be longer. */
+export const MAX_DERIVED_TITLE_LENGTH = 100;
+
+/** A paper record whose derived title also keeps to the derived-title length. */
+export const CheckedPaperSchema = PaperSchema.superRefine((paper, context) => {
+  if (paper.titleSource === 'derived' && paper.title.length > MAX_DERIVED_TITLE_LENGTH) {
+    context.addIssue({
+      code: z.ZodIssueCode.too_big,
+      type: 'string',
+      maximum: MAX_DERIVED_TITLE_LENGTH,
+      inclusive: true,
+      path: ['title'],
+    });
+  }
+});
+
 /** The full record array, as written by the ingest script and read by the site. */
-export const PapersSchema = z.array(PaperSchema);
+export const PapersSchema = z.array(CheckedPaperSchema);
 
 /** One topic a reader browses by. */
 export const TopicSchema = z.object({
@@ -116,6 +159,71 @@ export const TaxonomySchema = z.object({
   topics: z.array(TopicSchema).min(1),
 });
 
+/** A text field of an imported row: a string, or OpenReview's `{ "value": … }` wrapper around one. */
+const RowText = z.preprocess(unwrapValue, z.union([z.string(), z.number()]).nullish());
+/** A text-only field of an imported row (a title is never a number). */
+const RowString = z.preprocess(unwrapValue, z.string().nullish());
+/** A list field of an imported row: one string to split, or a list of strings. */
+const RowList = z.preprocess(unwrapValue, z.union([z.string(), z.array(z.string())]).nullish());
+
+function unwrapValue(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'value' in value
+    ? (value as { value: unknown }).value
+    : value;
+}
+
+/** One paper of a JSON, JSON Lines or CSV dump, field names lower-cased; other fields are ignored. */
+export const ImportedRowSchema = z.object({
+  /** The record's own id, e.g. an OpenReview forum id. */
+  id: RowText,
+  /** The paper's title. */
+  title: RowString,
+  /** The abstract (required). */
+  abstract: RowString,
+  /** Authors: a list, or one string separated by `;`, ` and ` or `,`. */
+  authors: RowList,
+  /** Keywords: a list, or one string separated by `,` or `;`. */
+  keywords: RowList,
+  /** The paper's landing page (an OpenReview, arXiv or DOI URL is recognised as such). */
+  url: RowString,
+  /** The PDF's URL. */
+  pdf: RowString,
+  /** The DOI. */
+  doi: RowString,
+  /** The venue, e.g. `ICLR 2026`. */
+  venue: RowString,
+  /** Year of publication. */
+  year: RowText,
+});
+
+/** One curator correction in `content/overrides.yaml`; unknown keys are errors. */
+export const OverrideSchema = z
+  .object({
+    /** The paper, by its slug (`sealqa-3f9a2c`) or its abstract id (12 hex digits). */
+    paper: z.string().min(1),
+    /** Replaces the title (shown as given). */
+    title: z.string().min(1).max(300).optional(),
+    /** Replaces the paper's name; null removes it. */
+    name: z.string().min(1).nullable().optional(),
+    /** Replaces the author list. */
+    authors: z.array(z.string().min(1)).optional(),
+    /** Replaces the given links (PDF, DOI, OpenReview, arXiv, page). */
+    links: PaperLinksSchema.strict().optional(),
+    /** Replaces the topic slugs (each must be a taxonomy topic). */
+    topics: z.array(z.string().min(1)).max(4).optional(),
+    /** True leaves the paper out of the site. */
+    hide: z.boolean().optional(),
+  })
+  .strict();
+
+/** The overrides file: a list of corrections, applied in order. */
+export const OverridesSchema = z
+  .object({
+    /** The corrections. */
+    overrides: z.array(OverrideSchema),
+  })
+  .strict();
+
 export type LinkKind = z.infer<typeof LinkKindSchema>;
 export type Link = z.infer<typeof LinkSchema>;
 export type Source = z.infer<typeof SourceSchema>;
@@ -125,6 +233,9 @@ export type RelatedPaper = z.infer<typeof RelatedPaperSchema>;
 export type Paper = z.infer<typeof PaperSchema>;
 export type Topic = z.infer<typeof TopicSchema>;
 export type Taxonomy = z.infer<typeof TaxonomySchema>;
+export type PaperLinks = z.infer<typeof PaperLinksSchema>;
+export type Override = z.infer<typeof OverrideSchema>;
+export type ImportedRow = z.infer<typeof ImportedRowSchema>;
 
 /** The fields ingest derives from one abstract alone, before corpus-wide enrichment adds the rest. */
 export type BasePaper = Omit<

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readBuiltPapers } from '../support/site';
 import { launchBrowser } from '../support/browser';
+import { seriousViolations } from '../support/axe';
 
 // Accessibility (axe-core, every kind of page, light and dark) and HTML validity (html-validate over
 // every page of the seed build, through scripts/validate-html.ts as CI runs it).
@@ -13,8 +14,6 @@ import { launchBrowser } from '../support/browser';
 const siteUrl = inject('siteUrl');
 const siteDir = inject('siteDir');
 const papers = readBuiltPapers(siteDir);
-const AXE_SOURCE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -64,34 +63,6 @@ const PAGES: PageCase[] = [
   },
   { name: 'glossary', path: 'glossary/' },
 ];
-
-interface Violation {
-  id: string;
-  impact: string;
-  help: string;
-  targets: string[];
-}
-
-/** Serious and critical axe violations of the page as it is now. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  // The pages' CSP blocks an injected <script>; evaluating the source through the protocol is not.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (tags) => {
-    const { axe } = window as unknown as {
-      axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> };
-    };
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: (v as unknown as { nodes: { target: string[] }[] }).nodes
-        .slice(0, 5)
-        .map((node) => node.target.join(' ')),
-    }));
-  }, AXE_TAGS);
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 describe('axe-core finds no serious or critical violation', () => {
   for (const colorScheme of ['light', 'dark'] as const) {

@@ -2,11 +2,12 @@
  * Builds a site from a dumps folder into its own output folder and serves it on loopback, so browser
  * tests never touch the developer's dist/ or src/generated/.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import sirv from 'sirv';
 import { PapersSchema, type Paper } from '../../src/lib/schema';
 
@@ -40,6 +41,27 @@ export function buildSite(options: { dumps: string; outDir: string; base?: strin
     execFileSync(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   run('npx', ['tsx', 'scripts/ingest.ts', '--dumps', options.dumps, '--out', papersFile]);
   run('npx', ['tsx', 'scripts/build-site.ts']);
+  return { outDir: options.outDir, papersFile };
+}
+
+/** {@link buildSite} without blocking the test worker: for builds started inside a test file. */
+export async function buildSiteAsync(options: {
+  dumps: string;
+  outDir: string;
+  base?: string;
+}): Promise<BuiltSite> {
+  const papersFile = `${options.outDir}.papers.json`;
+  fs.rmSync(options.outDir, { recursive: true, force: true });
+  const env = {
+    ...buildEnvironment(),
+    PAPERS_JSON: papersFile,
+    OUT_DIR: options.outDir,
+    BASE_PATH: options.base ?? '/',
+  };
+  const run = promisify(execFile);
+  const ingest = ['tsx', 'scripts/ingest.ts', '--dumps', options.dumps, '--out', papersFile];
+  await run('npx', ingest, { env });
+  await run('npx', ['astro', 'build'], { env });
   return { outDir: options.outDir, papersFile };
 }
 

@@ -206,7 +206,9 @@ describe('readDumpsDir', () => {
     );
     const empty = mkdtempSync(join(tmpdir(), 'dumps-'));
     writeFileSync(join(empty, 'notes.md'), 'not a dump');
-    expect(() => readDumpsDir(empty)).toThrow(`no *.txt dumps in ${empty}`);
+    expect(() => readDumpsDir(empty)).toThrow(
+      `no dumps (*.txt, *.bib, *.json, *.jsonl, *.csv) in ${empty}`,
+    );
     rmSync(empty, { recursive: true });
   });
 });

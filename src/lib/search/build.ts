@@ -57,6 +57,7 @@ function collectDocTerms(paper: Paper, topicLabels: ReadonlyMap<string, string>)
   if (paper.name) addField(fields, paper.name, FIELD.name);
   addField(fields, paper.title, FIELD.title);
   for (const keyword of paper.keywords) addField(fields, keyword, FIELD.keyword);
+  for (const author of paper.authors) addField(fields, author, FIELD.author);
   for (const acronym of paper.acronyms) {
     addField(fields, acronym.short, FIELD.acronym);
     addField(fields, acronym.long, FIELD.acronym);

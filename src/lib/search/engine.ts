@@ -136,6 +136,7 @@ const FIELD_BOOST: readonly [number, number][] = [
   [FIELD.title, 2],
   [FIELD.keyword, 1],
   [FIELD.tag, 1],
+  [FIELD.author, 2],
 ];
 /** Added to the score of a paper named exactly as the query: more than any BM25 score reaches. */
 const EXACT_NAME_BONUS = 5000;
@@ -255,7 +256,7 @@ export class SearchEngine {
       i += count;
     }
     this.flags = decodeVlq(data.flags);
-    this.fieldBonus = new Float64Array(32).map((_, mask) =>
+    this.fieldBonus = new Float64Array(64).map((_, mask) =>
       FIELD_BOOST.reduce((sum, [bit, boost]) => sum + (mask & bit ? boost : 0), 0),
     );
     this.fuzzy = new FuzzyVocabulary(this.terms, this.df);

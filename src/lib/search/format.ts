@@ -19,6 +19,7 @@ export const FIELD = {
   keyword: 4,
   acronym: 8,
   tag: 16,
+  author: 32,
 } as const;
 
 /** Separates the terms' postings; not a VLQ character. */

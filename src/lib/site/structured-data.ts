@@ -18,6 +18,10 @@ export function scholarlyArticle(
     keywords: paper.keywords.join(', '),
     about: topicLabels,
     wordCount: paper.wordCount,
+    ...(paper.authors.length > 0
+      ? { author: paper.authors.map((name) => ({ '@type': 'Person', name })) }
+      : {}),
+    ...(paper.year === null ? {} : { datePublished: String(paper.year) }),
     isPartOf: { '@type': 'CreativeWork', name: paper.sources[0]?.header },
   };
 }

@@ -24,3 +24,7 @@ export function listPath(order: 'dump' | 'title', page = 1): string {
 
 /** One shard of the reading list's paper cards (summaries and tags). */
 export const paperCardsPath = (shard: number): string => withBase(`/paper-cards/${shard}.json`);
+
+/** The page of one author, optionally one of its later pages. */
+export const authorPath = (slug: string, page = 1): string =>
+  withBase(page > 1 ? `/authors/${slug}/${page}/` : `/authors/${slug}/`);

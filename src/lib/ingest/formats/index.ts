@@ -1,0 +1,25 @@
+/** Which reader a dump file goes to, by its extension. */
+import { readBibtex } from './bibtex';
+import { readCsv } from './csv';
+import { readJsonArray, readJsonLines } from './jsonl';
+import type { ReadStructuredDump } from './record';
+
+export type { ImportedRecord, ReadStructuredDump } from './record';
+
+const READERS: Record<string, (file: string, text: string) => ReadStructuredDump> = {
+  '.bib': readBibtex,
+  '.jsonl': readJsonLines,
+  '.json': readJsonArray,
+  '.csv': readCsv,
+};
+
+/** Every extension the dumps folder is read for: plain-text dumps and the structured ones. */
+export const DUMP_EXTENSIONS = ['.txt', ...Object.keys(READERS)];
+
+/** The reader for a structured dump's file name, or null for a plain-text dump. */
+export function structuredReader(
+  file: string,
+): ((file: string, text: string) => ReadStructuredDump) | null {
+  const extension = /\.[^.]+$/.exec(file.toLowerCase())?.[0] ?? '';
+  return READERS[extension] ?? null;
+}

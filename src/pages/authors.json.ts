@@ -1,0 +1,9 @@
+// Every author with their slug and paper count, for the explorer's author filter box.
+import { authors } from '../content';
+
+export function GET() {
+  const entries = authors.map((a) => ({ name: a.name, slug: a.slug, count: a.papers.length }));
+  return new Response(JSON.stringify(entries), {
+    headers: { 'Content-Type': 'application/json' },
+  });
+}

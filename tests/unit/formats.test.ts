@@ -1,0 +1,292 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseTaxonomy } from '../../src/lib/enrich/taxonomy';
+import { readBibtex } from '../../src/lib/ingest/formats/bibtex';
+import { readCsv } from '../../src/lib/ingest/formats/csv';
+import { readJsonArray, readJsonLines } from '../../src/lib/ingest/formats/jsonl';
+import { loadOverrides } from '../../src/lib/ingest/overrides';
+import { formatProblem, formatSummary, ingestDumps, type DumpFile } from '../../src/lib/pipeline';
+
+const FIXTURES = 'tests/fixtures/formats';
+const TAXONOMY = parseTaxonomy(readFileSync('tests/fixtures/ingest/taxonomy.yaml', 'utf8'), 't');
+const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
+const folder = (dir: string): DumpFile[] =>
+  readdirSync(dir).map((name) => ({ name, bytes: readFileSync(join(dir, name)) }));
+const ABSTRACT =
+  'We study how small models transfer between tasks, train forty of them on twenty tasks, and ' +
+  'report which transfer and which do not, with every training log released for others to reuse.';
+
+describe('a BibTeX dump', () => {
+  const read = readBibtex('a.bib', readFileSync(`${FIXTURES}/good/a-proceedings.bib`, 'utf8'));
+  const [bayes, tidal] = read.records;
+
+  it('decodes accents and protective braces, and keeps math as LaTeX', () => {
+    expect(read.problems).toEqual([]);
+    expect(bayes?.title).toBe(
+      'Bayesian Nyström Sketches for $\\mathcal{O}(n \\log n)$ Kernel Regression',
+    );
+    expect(bayes?.abstract).toContain('a Bayesian Nyström sketch');
+    expect(bayes?.abstract).toContain('$\\mathcal{O}(n \\log n)$ time');
+    // Like a plain-text dump's, the abstract keeps its LaTeX; the page and plain text read `2%`.
+    expect(bayes?.abstract).toContain('within 2\\% while');
+    expect(bayes?.authors).toEqual(['Åsa Lindqvist', 'Karl Müller', 'Pieter van der Berg']);
+  });
+
+  it('reads venue from @string, year, keywords, links and the line each entry starts on', () => {
+    expect(bayes).toMatchObject({
+      key: 'lindqvist26',
+      line: 9,
+      venue: 'ICLR 2026 Papers',
+      year: 2026,
+      keywords: ['kernel methods', 'Nyström approximation', 'scalability'],
+      links: {
+        pdf: 'https://example.org/papers/lindqvist26.pdf',
+        doi: '10.5555/imaginary.2026.0042',
+        openreview: 'LqBnK26xYz',
+      },
+    });
+    expect(tidal).toMatchObject({ key: 'okafor26', line: 24, links: { arxiv: '2601.01234' } });
+  });
+
+  it('takes the venue from @proceedings for entries that name none', () => {
+    const bib = `@proceedings{v, title = {Imaginary Workshop 2026}}\n@misc{p1, abstract = {${ABSTRACT}}}`;
+    const read = readBibtex('w.bib', bib);
+    expect(read.venue).toBe('Imaginary Workshop 2026');
+    expect(read.records).toHaveLength(1);
+    expect(read.records[0]?.venue).toBeUndefined();
+  });
+
+  it('reports an entry without abstract, a duplicate key and a broken entry, each at its line', () => {
+    const bad = readBibtex('a.bib', readFileSync(`${FIXTURES}/bad/a-entries.bib`, 'utf8'));
+    expect(bad.problems.map((p) => formatProblem(p)).sort()).toEqual([
+      'a.bib:18: duplicate key "ferreira26" (first at line 9)',
+      'a.bib:25: not BibTeX: Unterminated brace-value "An entry whose brace" in "article"',
+      'a.bib:3: entry ndiaye26 has no abstract',
+    ]);
+    expect(bad.records.map((r) => r.key)).toEqual(['ferreira26']);
+    expect(bad.count).toBe(bad.records.length + bad.problems.length);
+  });
+});
+
+describe('JSON Lines, JSON and CSV dumps', () => {
+  it('read fields case-insensitively, with authors and keywords as lists or strings', () => {
+    const read = readJsonLines(
+      'b.jsonl',
+      readFileSync(`${FIXTURES}/good/b-openreview.jsonl`, 'utf8'),
+    );
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => [r.line, r.key, r.title, r.authors, r.keywords])).toEqual([
+      [
+        1,
+        'Qw3rTy9uIo',
+        'Sparse Lanterns: Attention That Lights Only What It Needs',
+        ['Mei Tanaka', 'Åsa Lindqvist'],
+        ['sparse attention', 'efficiency'],
+      ],
+      [3, 'Zx8cVb7nMm', undefined, ['Pieter van der Berg', 'Mei Tanaka'], []],
+    ]);
+    expect(read.records[0]?.links).toEqual({ openreview: 'Qw3rTy9uIo' });
+  });
+
+  it('name the line of a line that is not JSON and of a field of the wrong type', () => {
+    const read = readJsonLines('b.jsonl', readFileSync(`${FIXTURES}/bad/b-export.jsonl`, 'utf8'));
+    expect(read.problems.map((p) => formatProblem(p))).toEqual([
+      expect.stringMatching(/^b\.jsonl:2: not JSON: /),
+      'b.jsonl:3: field "title": Expected string, received number',
+    ]);
+    expect(read.records).toHaveLength(1);
+  });
+
+  it('read a JSON array, OpenReview value wrappers included, with each object at its line', () => {
+    const json = `[\n  {"title": {"value": "A"}, "abstract": "${ABSTRACT}"},\n  {"title": "B"}\n]`;
+    const read = readJsonArray('c.json', json);
+    expect(read.records.map((r) => [r.line, r.title])).toEqual([[2, 'A']]);
+    expect(read.problems.map((p) => formatProblem(p))).toEqual([
+      'c.json:3: record 2 has no abstract',
+    ]);
+  });
+
+  it('read quoted CSV fields holding commas, quotes and line breaks', () => {
+    const csv = readFileSync(`${FIXTURES}/good/c-sheet.csv`, 'utf8');
+    const read = readCsv('c.csv', `${csv}"Second",,"${ABSTRACT}",,\n`);
+    expect(read.problems).toEqual([]);
+    const [quiet, second] = read.records;
+    expect(quiet?.title).toBe('Quiet Gradients, Loud Results: A Study of Small Learning Rates');
+    expect(quiet?.authors).toEqual(['Chidi Okafor', 'Mei Tanaka']);
+    expect(quiet?.abstract).toContain('"surprisingly" so.\nThe effect holds');
+    expect(quiet?.links).toEqual({ pdf: 'https://example.org/quiet.pdf' });
+    // The first row spans lines 2-3, so the next one starts on line 4.
+    expect([quiet?.line, second?.line]).toEqual([2, 4]);
+  });
+
+  it('report a missing abstract column and a broken quote', () => {
+    const missing = readCsv('c.csv', readFileSync(`${FIXTURES}/bad/c-noabstract.csv`, 'utf8'));
+    expect(missing.problems.map((p) => formatProblem(p))).toEqual([
+      'c.csv:1: missing column "abstract"',
+    ]);
+    const quote = readCsv('d.csv', readFileSync(`${FIXTURES}/bad/d-quotes.csv`, 'utf8'));
+    expect(quote.problems.map((p) => formatProblem(p))).toEqual([
+      expect.stringMatching(/^d\.csv:2: not CSV: Invalid Closing Quote/),
+    ]);
+  });
+});
+
+describe('structured dumps beside plain-text ones', () => {
+  const result = ingestDumps(folder(`${FIXTURES}/good`), TAXONOMY);
+  const byTitle = (start: string) => result.papers.find((p) => p.title.startsWith(start));
+
+  it('are merged and deduplicated with the .txt dumps, nothing dropped', () => {
+    expect(result.problems).toEqual([]);
+    expect(formatSummary(result.stats, 0)).toBe(
+      '6 papers from 4 dumps, 1 duplicate merged, 0 problems',
+    );
+    const lanterns = byTitle('Sparse Lanterns');
+    expect(lanterns?.sources.map((s) => s.file)).toEqual(['b-openreview.jsonl', 'd-plain.txt']);
+  });
+
+  it('keep given titles, authors and keywords; derived fields fill only the gaps', () => {
+    const lanterns = byTitle('Sparse Lanterns');
+    expect(lanterns).toMatchObject({
+      titleSource: 'given',
+      authors: ['Mei Tanaka', 'Åsa Lindqvist'],
+      keywords: ['sparse attention', 'efficiency'],
+    });
+    expect(byTitle('Bayesian Nyström')?.title).toBe(
+      'Bayesian Nyström Sketches for O(n log n) Kernel Regression',
+    );
+    const untitled = result.papers.filter((p) => p.titleSource === 'derived');
+    expect(untitled).toHaveLength(2);
+    expect(untitled.every((p) => p.title.length > 0 && p.summary.length > 0)).toBe(true);
+    expect(untitled.find((p) => p.sources[0]?.file === 'b-openreview.jsonl')?.authors).toEqual([
+      'Pieter van der Berg',
+      'Mei Tanaka',
+    ]);
+  });
+
+  it('report every problem of every format, and keep none of the bad records', () => {
+    const bad = ingestDumps(folder(`${FIXTURES}/bad`), TAXONOMY);
+    expect(bad.problems.map((p) => `${p.file}:${p.line}`)).toEqual([
+      'a-entries.bib:3',
+      'a-entries.bib:18',
+      'a-entries.bib:25',
+      'b-export.jsonl:2',
+      'b-export.jsonl:3',
+      'c-noabstract.csv:1',
+      'd-quotes.csv:2',
+    ]);
+    const sources = bad.papers.reduce((sum, p) => sum + p.sources.length, 0);
+    expect(sources + bad.problems.length).toBe(bad.stats.paragraphs);
+  });
+
+  it('stop at an override for a slug no paper has, naming its line', () => {
+    const file = `${FIXTURES}/overrides-unknown.yaml`;
+    const overridden = ingestDumps(folder(`${FIXTURES}/good`), TAXONOMY, {
+      overrides: loadOverrides(file),
+    });
+    expect(overridden.problems.map((p) => formatProblem(p))).toEqual([
+      `${file}:3: no paper has the slug or id "no-such-paper-000000"`,
+    ]);
+    expect(formatSummary(overridden.stats, 1)).toBe(
+      '6 papers from 4 dumps, 1 duplicate merged, 0 overrides applied (0 hidden), 1 problem',
+    );
+  });
+
+  it('treat an abstract too short to be one like a plain-text paragraph', () => {
+    const tiny = ingestDumps(
+      [{ name: 't.jsonl', bytes: encode('{"title": "T", "abstract": "Too short."}\n') }],
+      TAXONOMY,
+    );
+    expect(tiny.problems.map((p) => formatProblem(p))).toEqual([
+      expect.stringMatching(/^t\.jsonl:1: not an abstract: 2 words/),
+    ]);
+  });
+});
+
+// Each test starts the command (tsx) once or twice: slow on a busy 2-core machine.
+describe('the ingest command on structured dumps', { timeout: 120_000 }, () => {
+  const work = mkdtempSync(join(tmpdir(), 'ingest-formats-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  const ingest = async (...args: string[]) => {
+    try {
+      const { stdout, stderr } = await promisify(execFile)('npx', [
+        'tsx',
+        'scripts/ingest.ts',
+        ...args,
+      ]);
+      return { status: 0, stdout, stderr };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { status: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+    }
+  };
+
+  it('writes nothing when any dump has a problem', async () => {
+    const out = join(work, 'papers.json');
+    const run = await ingest('--dumps', `${FIXTURES}/bad`, '--out', out);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`${FIXTURES}/bad/a-entries.bib:3: entry ndiaye26 has no abstract`);
+    expect(run.stderr).not.toMatch(/\bat .*\.ts:\d+/);
+    expect(run.stdout.trim().split('\n').at(-1)).toMatch(/7 problems; nothing written$/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('applies overrides, says how many, and reports a bad one at its line', async () => {
+    const overrides = join(work, 'overrides.yaml');
+    const out = join(work, 'overridden.json');
+    const plain = ingestDumps(folder(`${FIXTURES}/good`), TAXONOMY).papers;
+    const tidal = plain.find((p) => p.title.startsWith('Tidal Memory'))!;
+    const lanterns = plain.find((p) => p.title.startsWith('Sparse Lanterns'))!;
+    writeFileSync(
+      overrides,
+      `overrides:\n  - paper: ${tidal.slug}\n    title: Tidal Memory, Corrected\n    authors: [Chidi Okafor]\n  - paper: ${lanterns.id}\n    hide: true\n`,
+    );
+    const run = await ingest('--dumps', `${FIXTURES}/good`, '--overrides', overrides, '--out', out);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim().split('\n').at(-1)).toBe(
+      '5 papers from 4 dumps, 0 duplicates merged, 2 overrides applied (1 hidden), 0 problems',
+    );
+    const papers = JSON.parse(readFileSync(out, 'utf8')) as {
+      slug: string;
+      title: string;
+      authors: string[];
+    }[];
+    expect(papers.find((p) => p.slug === tidal.slug)).toMatchObject({
+      title: 'Tidal Memory, Corrected',
+      authors: ['Chidi Okafor'],
+    });
+    expect(papers.some((p) => p.slug === lanterns.slug)).toBe(false);
+
+    writeFileSync(overrides, 'overrides:\n  - paper: no-such-paper-000000\n    hide: true\n');
+    const unknown = await ingest(
+      '--dumps',
+      `${FIXTURES}/good`,
+      '--overrides',
+      overrides,
+      '--check',
+    );
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr.trim()).toBe(
+      `${overrides}:2: no paper has the slug or id "no-such-paper-000000"`,
+    );
+  });
+});
+
+describe('BibTeX abstracts', () => {
+  it('may come from @string macros and concatenations, and keep accents, braces and commands', () => {
+    const bib = [
+      `@string{shared = {${ABSTRACT}}}`,
+      '@misc{a, abstract = shared}',
+      `@misc{b, abstract = "Na\\"{\\i}ve {G}aussian \\emph{priors}, " # shared}`,
+    ].join('\n');
+    const read = readBibtex('s.bib', bib);
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => r.abstract)).toEqual([
+      ABSTRACT,
+      `Naïve Gaussian \\emph{priors}, ${ABSTRACT}`,
+    ]);
+  });
+});

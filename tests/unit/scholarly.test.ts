@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { OverridesError, parseOverrides } from '../../src/lib/ingest/overrides';
+import { authorSlug, getAuthors } from '../../src/lib/site/authors';
+import {
+  bibtexCitation,
+  citationMetaTags,
+  externalLinks,
+  plainCitation,
+} from '../../src/lib/site/citation';
+import { groupVenues, sourceLabel } from '../../src/lib/site/venues';
+import { paper, searcher, slugs } from './search-fixtures';
+
+const URL = 'https://example.org/papers/x/';
+
+describe('curator overrides', () => {
+  const errorOf = (yaml: string): string => {
+    try {
+      parseOverrides(yaml, 'overrides.yaml');
+    } catch (error) {
+      expect(error).toBeInstanceOf(OverridesError);
+      return (error as Error).message;
+    }
+    throw new Error('no error');
+  };
+
+  it('keep the line of every entry', () => {
+    const loaded = parseOverrides(
+      'overrides:\n  - paper: a-1\n    hide: true\n  - paper: b-2\n    title: B\n',
+      'o.yaml',
+    );
+    expect(loaded.entries.map((e) => [e.override.paper, e.line])).toEqual([
+      ['a-1', 2],
+      ['b-2', 4],
+    ]);
+  });
+
+  it('reject an unknown key at its line', () => {
+    expect(errorOf('overrides:\n  - paper: a-1\n    colour: red\n')).toBe(
+      'overrides.yaml:3: unknown key "colour" (an override sets paper, title, name, authors, links, topics or hide)',
+    );
+  });
+
+  it('reject a wrong type and broken YAML at their lines', () => {
+    expect(errorOf('overrides:\n  - paper: a-1\n    authors: Jane Doe\n')).toBe(
+      'overrides.yaml:3: field "overrides.0.authors": Expected array, received string',
+    );
+    expect(errorOf('overrides:\n  - paper: [a\n')).toMatch(/^overrides\.yaml:\d+: /);
+  });
+});
+
+describe('venues', () => {
+  it('are one venue when headers name it in two languages, shown by the English header', () => {
+    const venues = groupVenues(['ICLR 2026 论文列表', 'ICLR 2026 Papers', 'NeurIPS 2025']);
+    expect(venues.map((v) => [v.label, v.lang])).toEqual([
+      ['ICLR 2026 Papers', undefined],
+      ['NeurIPS 2025', undefined],
+    ]);
+  });
+
+  it('carry a language when only a non-English header names them', () => {
+    const [venue] = groupVenues(['ICLR 2026 论文列表']);
+    expect(venue?.lang).toBe('zh');
+  });
+
+  it('name a source without its file name', () => {
+    const venues = groupVenues(['ICLR 2026 Papers', 'ICLR 2026 论文列表']);
+    const source = {
+      file: '000_42c2417e74d889fe.txt',
+      header: 'ICLR 2026 论文列表',
+      paragraph: 14,
+      line: 29,
+    };
+    expect(sourceLabel(source, venues)).toEqual({
+      text: 'ICLR 2026 Papers, entry 14',
+      lang: undefined,
+    });
+  });
+});
+
+describe('authors', () => {
+  it('have readable slugs, and names without Latin letters get a stable one', () => {
+    expect(authorSlug('Åsa Lindqvist')).toBe('asa-lindqvist');
+    expect(authorSlug('Karl Müller')).toBe(authorSlug('Karl Muller'));
+    expect(authorSlug('王小明')).toMatch(/^author-[0-9a-f]{8}$/);
+    expect(authorSlug('王小明')).not.toBe(authorSlug('李华'));
+  });
+
+  it('are counted once per paper and listed most prolific first', () => {
+    const a = paper('First abstract', { authors: ['Mei Tanaka', 'Åsa Lindqvist'] });
+    const b = paper('Second abstract', { authors: ['Mei Tanaka', 'Mei Tanaka'] });
+    const authors = getAuthors([a, b]);
+    expect(authors.map((x) => [x.name, x.papers.length])).toEqual([
+      ['Mei Tanaka', 2],
+      ['Åsa Lindqvist', 1],
+    ]);
+  });
+
+  it('are searchable, and a paper by the author ranks above one that only mentions the name', () => {
+    const mentions = paper('We extend the kernel sketch of Tanaka to streaming data.', {
+      slug: 'mentions-000001',
+    });
+    const by = paper('We extend kernel sketches to streaming data.', {
+      slug: 'by-000002',
+      authors: ['Mei Tanaka'],
+    });
+    const search = searcher([mentions, by]);
+    expect(slugs(search('tanaka'))).toEqual(['by-000002', 'mentions-000001']);
+    expect(slugs(search('mei'))).toEqual(['by-000002']);
+  });
+});
+
+describe('citations', () => {
+  const cited = paper('An abstract.', {
+    title: 'Tidal Memory: Recurrent Agents that Forget on Schedule',
+    authors: ['Chidi Okafor', 'Åsa Lindqvist', 'Pieter van der Berg', 'Mei Tanaka'],
+    year: 2026,
+    paperLinks: { openreview: 'AbC_12', doi: '10.5555/x.1' },
+    sources: [{ file: 'a.bib', header: 'ICLR 2026', paragraph: 1, line: 3, key: 'okafor26' }],
+  });
+
+  it('give a BibTeX entry with the given key, escaped title, authors, venue, year and DOI', () => {
+    expect(bibtexCitation(cited, 'ICLR 2026', URL)).toBe(
+      [
+        '@inproceedings{okafor26,',
+        '  title = {{Tidal Memory: Recurrent Agents that Forget on Schedule}},',
+        '  author = {Chidi Okafor and Åsa Lindqvist and Pieter van der Berg and Mei Tanaka},',
+        '  booktitle = {ICLR 2026},',
+        '  year = {2026},',
+        '  doi = {10.5555/x.1}',
+        '}',
+      ].join('\n'),
+    );
+  });
+
+  it('give a plain-text reference', () => {
+    expect(plainCitation(cited, 'ICLR 2026', URL)).toBe(
+      'Okafor, C., Lindqvist, Å., van der Berg, P., et al. (2026). Tidal Memory: Recurrent Agents that Forget on Schedule. ICLR 2026. https://doi.org/10.5555/x.1',
+    );
+    const anonymous = paper('An abstract.', { title: 'Untitled 50% study_1' });
+    expect(plainCitation(anonymous, 'V', URL)).toBe(`Untitled 50% study_1. V. ${URL}`);
+    expect(bibtexCitation(anonymous, 'V', URL)).toContain('title = {{Untitled 50\\% study\\_1}}');
+  });
+
+  it('link to the PDF, DOI and OpenReview, and give Google Scholar tags', () => {
+    expect(externalLinks(cited).map((l) => l.url)).toEqual([
+      'https://openreview.net/pdf?id=AbC_12',
+      'https://doi.org/10.5555/x.1',
+      'https://openreview.net/forum?id=AbC_12',
+    ]);
+    const tags = citationMetaTags(cited, 'ICLR 2026');
+    expect(tags.filter((t) => t.name === 'citation_author').map((t) => t.content)).toHaveLength(4);
+    expect(Object.fromEntries(tags.map((t) => [t.name, t.content]))).toMatchObject({
+      citation_title: cited.title,
+      citation_publication_date: '2026',
+      citation_conference_title: 'ICLR 2026',
+      citation_pdf_url: 'https://openreview.net/pdf?id=AbC_12',
+    });
+  });
+});
