@@ -179,7 +179,7 @@ describe('search on the home page', () => {
     await page.locator('#search-input').fill('diffusion');
     await page.locator('#search-input').press('Enter');
     await page.waitForURL(/\?q=diffusion$/);
-    expect(await page.locator('[data-static-list] .paper-list > li').count()).toBe(57);
+    expect(await page.locator('[data-static-list] .paper-list > li').count()).toBe(papers.length);
     await context.close();
   });
 });
