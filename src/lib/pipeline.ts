@@ -199,14 +199,14 @@ function assemble(
   options: IngestOptions,
 ): { papers: BasePaper[]; problems: Problem[]; stats: IngestStats } {
   const problems = [...collected.problems];
-  const drafts = collected.copies.map(({ abstract, sources }, i) => ({
-    ...derived[i],
+  const drafts = zip(collected.copies, derived).map(([{ abstract, sources }, fields]) => ({
+    ...fields,
     abstract,
     sources,
   }));
   const unique = dropIdCollisions(drafts, problems);
   const slugs = assignSlugs(unique, options.slugSuffixLength ?? SLUG_SUFFIX_LENGTH);
-  const papers = unique.map((draft, i) => ({ ...draft, slug: slugs[i] }));
+  const papers = zip(unique, slugs).map(([draft, slug]) => ({ ...draft, slug }));
   const sourcesKept = papers.reduce((sum, paper) => sum + paper.sources.length, 0);
   return {
     papers,
@@ -218,6 +218,12 @@ function assemble(
       paragraphs: collected.paragraphs,
     },
   };
+}
+
+/** Pairs `a[i]` with `b[i]`; both lists come from one another, so unequal lengths are a bug. */
+function zip<A, B>(a: readonly A[], b: readonly B[]): [A, B][] {
+  if (a.length !== b.length) throw new Error(`zip: ${a.length} items against ${b.length}`);
+  return a.map((item, i) => [item, b[i] as B]);
 }
 
 /** Below this many abstracts per thread, starting a worker costs more than it saves. */
@@ -246,8 +252,11 @@ async function deriveInParallel(
   const chunks = Array.from({ length: threads }, (_, i) =>
     abstracts.slice(i * size, (i + 1) * size),
   );
-  const pending = chunks.slice(1).map((chunk, i) => deriveInWorker(helpers[i], chunk));
-  const own = chunks[0].map(deriveFields);
+  const [first = [], ...rest] = chunks;
+  const pending = zip(rest, helpers.slice(0, rest.length)).map(([chunk, helper]) =>
+    deriveInWorker(helper, chunk),
+  );
+  const own = first.map(deriveFields);
   return [own, ...(await Promise.all(pending))].flat();
 }
 

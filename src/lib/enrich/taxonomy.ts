@@ -55,10 +55,12 @@ function offsetOf(document: Document, path: (string | number)[]): number {
   return rangeOf(document.contents)?.[0] ?? 0;
 }
 
-function rangeOf(node: unknown): readonly number[] | undefined {
+function rangeOf(node: unknown): readonly [number, ...number[]] | undefined {
   if (typeof node !== 'object' || node === null || !('range' in node)) return undefined;
   const range = (node as { range?: unknown }).range;
-  return Array.isArray(range) ? (range as number[]) : undefined;
+  return Array.isArray(range) && typeof range[0] === 'number'
+    ? (range as [number, ...number[]])
+    : undefined;
 }
 
 /** `topics.3.slug: must be lower-case words joined by single hyphens, got "Bad Slug"`. */

@@ -258,14 +258,19 @@ export class SearchEngine {
 
   /** Turns ranked document `index` of a ranking into a result; without its text, no snippet yet. */
   present(ranking: Ranking, index: number, text?: string): SearchHit {
-    const doc = ranking.docs[index] ?? 0;
-    const detail = ranking.details[index] ?? { matchedWords: 0, score: 0 };
+    const doc = ranking.docs[index];
+    const detail = ranking.details[index];
+    const slug = doc === undefined ? undefined : this.data.slugs[doc];
+    const title = doc === undefined ? undefined : this.data.titles[doc];
+    // A rank or document the index does not hold is a broken index: never a link to /papers//.
+    if (doc === undefined || detail === undefined || slug === undefined || title === undefined) {
+      throw new Error(`search: no document at rank ${index} (document ${doc}) in the index`);
+    }
     const flags = this.flags[doc] ?? 0;
-    const title = this.data.titles[doc] ?? '';
     const name = this.data.names[doc] ?? null;
     const snippet = text === undefined ? null : makeSnippet(text, ranking.matcher);
     return {
-      slug: this.data.slugs[doc] ?? '',
+      slug,
       title,
       name,
       tags: (this.docTags[doc] ?? []).map((t) => this.data.tagSlugs[t] ?? ''),
