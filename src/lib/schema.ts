@@ -4,9 +4,10 @@
  * so nothing else in the project re-declares a record's shape.
  */
 import { z } from 'zod';
+import { CONTRIBUTION_TYPES, LINK_KINDS } from './constants';
 
 /** What a link in an abstract points at, judged from its host and path. */
-export const LinkKindSchema = z.enum(['code', 'data', 'project', 'other']);
+export const LinkKindSchema = z.enum(LINK_KINDS);
 
 /** A URL quoted in an abstract. Only http(s) URLs are ever kept. */
 export const LinkSchema = z.object({
@@ -32,14 +33,7 @@ export const SourceSchema = z.object({
 });
 
 /** The kind of contribution a paper makes, read from the abstract's wording. */
-export const ContributionTypeSchema = z.enum([
-  'method',
-  'benchmark',
-  'dataset',
-  'theory',
-  'empirical',
-  'position',
-]);
+export const ContributionTypeSchema = z.enum(CONTRIBUTION_TYPES);
 
 /** An acronym the abstract defines, e.g. `VLN` for `Vision-and-Language Navigation`. */
 export const AcronymSchema = z.object({

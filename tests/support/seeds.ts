@@ -1,5 +1,5 @@
 /**
- * The seed dumps as test fixtures: a copy under tests/, so a user's own dumps in content/dumps/ never
+ * The seed dumps as test fixtures: a copy under tests/, so the dumps a user adds to the site never
  * change what a test sees. Counts in tests come from the records the test built, never from here.
  */
 import { join } from 'node:path';

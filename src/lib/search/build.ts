@@ -5,7 +5,8 @@
  * stay in the engine and can change without a new index format.
  */
 import { eng as englishStopwords } from 'stopword';
-import { ContributionTypeSchema, type Paper, type Topic } from '../schema';
+import { CONTRIBUTION_TYPES } from '../constants';
+import type { Paper, Topic } from '../schema';
 import {
   FIELD,
   HAS_CODE_FLAG,
@@ -92,7 +93,7 @@ function buildPostings(docs: readonly DocTerms[]): { terms: string[]; postings: 
 }
 
 function buildDocColumns(papers: readonly Paper[]) {
-  const typeNames = [...ContributionTypeSchema.options];
+  const typeNames = [...CONTRIBUTION_TYPES];
   const tagSlugs = [...new Set(papers.flatMap((p) => p.tags))].sort();
   const tagIndex = new Map(tagSlugs.map((slug, i) => [slug, i]));
   const docTags: number[] = [];
