@@ -17,13 +17,19 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import type { ZodIssue } from 'zod';
 import { countWords, parseDump, plural, readParagraph, type Problem } from './ingest/dump';
 import { enrichPapers } from './enrich/enrich';
 import { extractLinks } from './ingest/links';
 import { describePaper } from './ingest/naming';
 import { toPlainText } from './ingest/plaintext';
-import { PaperSchema, type BasePaper, type Paper, type Source, type Taxonomy } from './schema';
+import {
+  describeIssue,
+  PaperSchema,
+  type BasePaper,
+  type Paper,
+  type Source,
+  type Taxonomy,
+} from './schema';
 import { assignSlugs, SLUG_SUFFIX_LENGTH } from './text/slug';
 
 export type { Problem } from './ingest/dump';
@@ -341,18 +347,6 @@ function validatePapers(papers: readonly Paper[]): { valid: Paper[]; problems: P
     }
   }
   return { valid, problems };
-}
-
-/** `field "title": too long (130 characters, at most 100)`. */
-export function describeIssue(issue: ZodIssue): string {
-  const field = issue.path.length > 0 ? `field "${issue.path.join('.')}"` : 'record';
-  if (issue.code === 'too_big' && issue.type === 'string') {
-    return `${field}: too long (at most ${issue.maximum} characters)`;
-  }
-  if (issue.code === 'too_small' && issue.type === 'string') {
-    return `${field}: ${issue.minimum === 1 ? 'empty' : `too short (at least ${issue.minimum} characters)`}`;
-  }
-  return `${field}: ${issue.message}`;
 }
 
 function sortProblems(problems: Problem[]): Problem[] {

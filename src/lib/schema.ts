@@ -3,7 +3,7 @@
  * The ingest script validates every record with these schemas and the site reads the same types,
  * so nothing else in the project re-declares a record's shape.
  */
-import { z } from 'zod';
+import { z, type ZodIssue } from 'zod';
 import { CONTRIBUTION_TYPES, LINK_KINDS } from './constants';
 
 /** What a link in an abstract points at, judged from its host and path. */
@@ -125,3 +125,46 @@ export type BasePaper = Omit<
   Paper,
   'tags' | 'types' | 'hasCode' | 'keywords' | 'acronyms' | 'related'
 >;
+
+/**
+ * One zod issue in words, the one formatter of the project (ingest, taxonomy, site build):
+ * `field "title": too long (at most 100 characters)`, `field "topics.1.description": missing`.
+ */
+export function describeIssue(issue: ZodIssue): string {
+  const field = issue.path.length > 0 ? `field "${issue.path.join('.')}"` : 'the whole file';
+  if (issue.code === 'invalid_type' && issue.received === 'undefined') return `${field}: missing`;
+  if (issue.code === 'invalid_string' && issue.path.at(-1) === 'slug') {
+    return `${field}: a slug is lower-case letters and digits joined by single hyphens`;
+  }
+  if (issue.code === 'too_big' && issue.type === 'string') {
+    return `${field}: too long (at most ${issue.maximum} characters)`;
+  }
+  if (issue.code === 'too_small' && issue.type === 'string') {
+    const short = `too short (at least ${issue.minimum} characters)`;
+    return `${field}: ${issue.minimum === 1 ? 'empty' : short}`;
+  }
+  return `${field}: ${issue.message}`;
+}
+
+/** How many issues a failed parse lists before it says "and N more". */
+const MAX_LISTED_ISSUES = 10;
+
+/**
+ * `schema.parse(data)`, except that a failure throws one line per issue, `${where}: field …: reason`
+ * (at most ten, then a count), instead of zod's JSON dump.
+ */
+export function parseWithFriendlyErrors<T extends z.ZodTypeAny>(
+  schema: T,
+  data: unknown,
+  where: string,
+): z.infer<T> {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues;
+  const lines = issues
+    .slice(0, MAX_LISTED_ISSUES)
+    .map((issue) => `${where}: ${describeIssue(issue)}`);
+  if (issues.length > MAX_LISTED_ISSUES)
+    lines.push(`… and ${issues.length - MAX_LISTED_ISSUES} more`);
+  throw new Error(lines.join('\n'));
+}
