@@ -12,6 +12,7 @@ import {
   writeSearchState,
   type SearchState,
 } from '../lib/search/search-url';
+import { paperPath, tagPath } from '../lib/site/urls';
 import { createStarButton } from './reading-list';
 import { fillSnippet, resultItem, type ResultContext } from './search-render';
 
@@ -53,10 +54,9 @@ class PaperSearch extends HTMLElement {
   }
 
   connectedCallback() {
-    const base = this.dataset.base ?? '/';
     this.context = {
-      paperUrl: (slug) => `${base}papers/${slug}/`,
-      tagUrl: (slug) => `${base}tags/${slug}/`,
+      paperUrl: paperPath,
+      tagUrl: (slug) => tagPath(slug),
       tagLabel: (slug) => this.labels.get(slug) ?? slug,
     };
     for (const link of this.facets) {
