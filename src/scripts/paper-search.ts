@@ -13,7 +13,7 @@ import {
   type SearchState,
 } from '../lib/search/search-url';
 import { paperPath, tagPath } from '../lib/site/urls';
-import { createStarButton } from './reading-list';
+import './reading-list';
 import { fillSnippet, resultItem, type ResultContext } from './search-render';
 
 const DEBOUNCE_MS = 80;
@@ -219,11 +219,8 @@ class PaperSearch extends HTMLElement {
 
   private render(results: SearchResults) {
     this.results.removeAttribute('aria-busy');
-    const items = results.hits.map((hit) => {
-      const item = resultItem(hit, this.context);
-      item.append(createStarButton(hit.slug, hit.title));
-      return item;
-    });
+    const template = required<HTMLTemplateElement>(this, 'template[data-card-template]');
+    const items = results.hits.map((hit) => resultItem(hit, this.context, template));
     if (this.appendNext) this.list.append(...items);
     else this.list.replaceChildren(...items);
     this.updateCounts(results);
