@@ -29,7 +29,9 @@ describe('home page', () => {
     const { page, errors, close } = await open(siteUrl);
     await expect.poll(() => paperCards(page).count()).toBe(papers.length);
     await expect(page.locator('h1').textContent()).resolves.toContain('ICLR 2026');
-    await expect(page.getByRole('heading', { name: `All ${papers.length} papers` }).count()).resolves.toBe(1);
+    await expect(
+      page.getByRole('heading', { name: `All ${papers.length} papers` }).count(),
+    ).resolves.toBe(1);
     const first = papers[0]!;
     const card = page.locator(`li[data-slug="${first.slug}"]`);
     await expect(card.locator('h3 a').textContent()).resolves.toBe(first.title);

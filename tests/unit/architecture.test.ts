@@ -31,7 +31,8 @@ export function importsOf(source: string, fileName = 'module.ts'): Import[] {
         bindings.elements.length > 0 &&
         bindings.elements.every((element) => element.isTypeOnly);
       const typeOnly =
-        clause !== undefined && (clause.isTypeOnly || (!clause.name && onlyTypeNames));
+        clause !== undefined &&
+        (clause.phaseModifier === ts.SyntaxKind.TypeKeyword || (!clause.name && onlyTypeNames));
       found.push({ specifier: node.moduleSpecifier.text, typeOnly });
     } else if (
       ts.isExportDeclaration(node) &&

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { findAcronyms } from '../../src/lib/text/acronyms';
-import { extractTerms, packTerms, TermStatistics, type PackedTerms } from '../../src/lib/enrich/keywords';
+import {
+  extractTerms,
+  packTerms,
+  TermStatistics,
+  type PackedTerms,
+} from '../../src/lib/enrich/keywords';
 import { findRelated, termVector, type RelatedOptions } from '../../src/lib/enrich/related';
 import type { Acronym, RelatedPaper } from '../../src/lib/schema';
 import { analyseText } from '../../src/lib/text/terms';
