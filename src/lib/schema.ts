@@ -1,7 +1,8 @@
 /**
- * The one definition of a paper record and of the files that feed it.
- * The ingest script validates every record with these schemas and the site reads the same types,
- * so nothing else in the project re-declares a record's shape.
+ * The one definition of a paper record and of the files that feed it, and the one formatter of
+ * their errors. The ingest validates every record with these schemas and the site reads the same
+ * `z.infer` types (other modules narrow them with Pick/Omit). Vocabularies that browser code also
+ * needs (contribution types, link kinds) live in ./constants.ts, which this module builds on.
  */
 import { z, type ZodIssue } from 'zod';
 import { CONTRIBUTION_TYPES, LINK_KINDS } from './constants';
