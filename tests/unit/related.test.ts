@@ -83,8 +83,18 @@ describe('findRelated on the seed abstracts', () => {
     expect(molecules[0]!.slug).toBe(slugOf('MolecularIQ'));
   });
 
-  it('is deterministic: the same corpus gives the same lists, byte for byte', () => {
-    expect(JSON.stringify([...relate(seeds)])).toBe(JSON.stringify([...exact]));
+  it('gives each paper the same papers, scores and shared terms whatever order the corpus is in', () => {
+    // Shared terms of equal weight may swap places (term ids follow reading order); the pipeline
+    // reads dumps in a fixed order, so its output is byte-stable (enrich.test.ts).
+    const summary = (lists: Map<string, RelatedPaper[]> | undefined, slug: string) =>
+      (lists?.get(slug) ?? []).map((p) => ({ ...p, terms: [...p.terms].sort() }));
+    const reversed = relate([...seeds].reverse());
+    for (const slug of exact.keys()) {
+      expect({ slug, related: summary(reversed, slug) }).toEqual({
+        slug,
+        related: summary(exact, slug),
+      });
+    }
   });
 
   it('finds through the inverted index the closest paper the exhaustive search finds', () => {
