@@ -83,7 +83,7 @@ async function measureInChild(options: Options): Promise<number> {
   const result = enrichAndValidate(base, taxonomy);
   const enriched = performance.now();
   const out = join('.bench', `papers-${options.count}.json`);
-  writeFileAtomic(out, serializedChunks(result.papers));
+  await writeFileAtomic(out, serializedChunks(result.papers));
   const report: ChildReport = {
     papers: result.papers.length,
     problems: result.problems.length,

@@ -12,6 +12,8 @@ import {
   formatProblem,
   formatSummary,
   ingestDumpsInParallel,
+  OutputError,
+  printable,
   readDumpsDir,
   serializedChunks,
   writeFileAtomic,
@@ -69,7 +71,7 @@ function readInputs(options: Options) {
   } catch (error) {
     if (error instanceof DumpsFolderError) throw new InputError(error.message, 1);
     // The taxonomy loader's message already starts with the file and line at fault.
-    throw new InputError((error as Error).message, 1);
+    throw new InputError(printable((error as Error).message), 1);
   }
 }
 
@@ -77,11 +79,16 @@ function report(result: IngestResult, options: Options): void {
   for (const problem of result.problems) console.error(formatProblem(problem, options.dumps));
 }
 
-function writeOutput(result: IngestResult, options: Options): string {
+async function writeOutput(result: IngestResult, options: Options): Promise<string> {
   if (result.problems.length > 0) return '; nothing written';
   if (options.check) return ' (check only, nothing written)';
-  writeFileAtomic(options.out, serializedChunks(result.papers));
-  console.log(`wrote ${options.out}`);
+  try {
+    await writeFileAtomic(options.out, serializedChunks(result.papers));
+  } catch (error) {
+    if (error instanceof OutputError) throw new InputError(error.message, 1);
+    throw error;
+  }
+  console.log(`wrote ${printable(options.out)}`);
   return '';
 }
 
@@ -91,7 +98,7 @@ async function run(argv: string[]): Promise<number> {
     const { files, taxonomy } = readInputs(options);
     const result = await ingestDumpsInParallel(files, taxonomy, options.workers);
     report(result, options);
-    const outcome = writeOutput(result, options);
+    const outcome = await writeOutput(result, options);
     console.log(formatSummary(result.stats, result.problems.length) + outcome);
     return result.problems.length === 0 ? 0 : 1;
   } catch (error) {

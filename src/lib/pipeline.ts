@@ -5,22 +5,24 @@
  */
 import { createHash } from 'node:crypto';
 import {
-  closeSync,
+  lstatSync,
   mkdirSync,
-  openSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
-  writeSync,
+  type Stats,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { open } from 'node:fs/promises';
+import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { countWords, parseDump, plural, readParagraph, type Problem } from './ingest/dump';
 import { enrichPapers } from './enrich/enrich';
 import { extractLinks } from './ingest/links';
-import { describePaper } from './ingest/naming';
+import { describeTagged } from './ingest/naming/describe';
+import { nounPhraseVocabulary, tagText } from './text/nlp';
 import { toPlainText } from './ingest/plaintext';
 import {
   describeIssue,
@@ -30,6 +32,7 @@ import {
   type Source,
   type Taxonomy,
 } from './schema';
+import { MarkupTooDeepError } from './text/markup';
 import { assignSlugs, SLUG_SUFFIX_LENGTH } from './text/slug';
 
 export type { Problem } from './ingest/dump';
@@ -38,6 +41,8 @@ export type { Problem } from './ingest/dump';
 export interface DumpFile {
   name: string;
   bytes: Uint8Array;
+  /** Why the file was not read (a symlink out of the folder, a dangling one…); bytes are then empty. */
+  unreadable?: string;
 }
 
 /** Counts for the summary line. */
@@ -72,10 +77,22 @@ interface AbstractCopies {
 /** Everything a record derives from its abstract alone; the costly part of an ingest. */
 export type DerivedFields = Omit<BasePaper, 'slug' | 'abstract' | 'sources'>;
 
+/** An abstract the renderer could not render (markup nested too deeply), and why. */
+export interface Rejected {
+  rejected: string;
+}
+
 /** Plain text, name, title, summary, links, word count and id of one normalised abstract. */
-export function deriveFields(abstract: string): DerivedFields {
-  const plainText = toPlainText(abstract);
-  const { name, title, summary } = describePaper(plainText);
+export function deriveFields(abstract: string): DerivedFields | Rejected {
+  let plainText: string;
+  try {
+    plainText = toPlainText(abstract);
+  } catch (error) {
+    if (error instanceof MarkupTooDeepError) return { rejected: error.message };
+    throw error;
+  }
+  const tagged = tagText(plainText);
+  const { name, title, summary } = describeTagged(tagged);
   return {
     id: abstractId(abstract),
     name,
@@ -84,6 +101,7 @@ export function deriveFields(abstract: string): DerivedFields {
     plainText,
     links: extractLinks(abstract),
     wordCount: countWords(plainText),
+    phrases: nounPhraseVocabulary(tagged),
   };
 }
 
@@ -169,7 +187,11 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
   const byAbstract = new Map<string, AbstractCopies>();
   const problems: Problem[] = [];
   let paragraphs = 0;
-  for (const { name, bytes } of sorted) {
+  for (const { name, bytes, unreadable } of sorted) {
+    if (unreadable !== undefined) {
+      problems.push({ file: name, line: 1, reason: unreadable });
+      continue;
+    }
     const dump = parseDump(name, bytes);
     problems.push(...dump.problems);
     paragraphs += dump.paragraphs.length;
@@ -201,15 +223,17 @@ export function abstractId(abstract: string): string {
 /** Derived fields + sources → base records with slugs; `derived[i]` belongs to `copies[i]`. */
 function assemble(
   collected: Collected,
-  derived: readonly DerivedFields[],
+  derived: readonly (DerivedFields | Rejected)[],
   options: IngestOptions,
 ): { papers: BasePaper[]; problems: Problem[]; stats: IngestStats } {
   const problems = [...collected.problems];
-  const drafts = zip(collected.copies, derived).map(([{ abstract, sources }, fields]) => ({
-    ...fields,
-    abstract,
-    sources,
-  }));
+  const drafts = zip(collected.copies, derived).flatMap(([{ abstract, sources }, fields]) => {
+    if ('rejected' in fields) {
+      for (const { file, line } of sources) problems.push({ file, line, reason: fields.rejected });
+      return [];
+    }
+    return [{ ...fields, abstract, sources }];
+  });
   const unique = dropIdCollisions(drafts, problems);
   const slugs = assignSlugs(unique, options.slugSuffixLength ?? SLUG_SUFFIX_LENGTH);
   const papers = zip(unique, slugs).map(([draft, slug]) => ({ ...draft, slug }));
@@ -251,7 +275,7 @@ function helpersFor(files: readonly DumpFile[]): number {
 async function deriveInParallel(
   abstracts: string[],
   helpers: readonly Helper[],
-): Promise<DerivedFields[]> {
+): Promise<(DerivedFields | Rejected)[]> {
   const byCount = Math.floor(abstracts.length / MIN_ABSTRACTS_PER_WORKER);
   const threads = Math.max(1, Math.min(helpers.length + 1, byCount));
   const size = Math.ceil(abstracts.length / threads);
@@ -272,7 +296,10 @@ interface Helper {
   stopped: Promise<never>;
 }
 
-function deriveInWorker(helper: Helper, abstracts: string[]): Promise<DerivedFields[]> {
+function deriveInWorker(
+  helper: Helper,
+  abstracts: string[],
+): Promise<(DerivedFields | Rejected)[]> {
   const answer = new Promise<DerivedFields[]>((resolve) => helper.worker.once('message', resolve));
   helper.worker.postMessage(abstracts);
   return Promise.race([answer, helper.stopped]);
@@ -358,7 +385,22 @@ function sortProblems(problems: Problem[]): Problem[] {
 /** `path:line: reason`, the form editors and CI logs link to; `dir` is the dumps folder, if any. */
 export function formatProblem(problem: Problem, dir = ''): string {
   const path = dir === '' ? problem.file : join(dir, problem.file);
-  return `${path}:${problem.line}: ${problem.reason}`;
+  return `${printable(path)}:${problem.line}: ${printable(problem.reason)}`;
+}
+
+/**
+ * Text safe to print on a terminal: control characters and bidirectional overrides become escapes
+ * (`\n`, `\x1b`, `\u202e`), so a file name can neither run escape codes nor forge a problem line.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu, (char) => {
+    const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+    const code = char.charCodeAt(0);
+    return (
+      named[char] ??
+      (code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`)
+    );
+  });
 }
 
 /** `57 papers from 3 dumps, 0 duplicates merged, 0 problems`. */
@@ -391,38 +433,125 @@ export function* serializedChunks(papers: readonly Paper[]): Generator<string> {
 /** A dumps folder that is missing, not a folder, or holds no dump: one line says which. */
 export class DumpsFolderError extends Error {}
 
-/** Every `*.txt` file directly in `dir`, by name (the name a record's sources show). */
+/**
+ * Every `*.txt` file directly in `dir`, by name (the name a record's sources show). A symlink is
+ * followed only to a file inside the folder: one to `../../.git/config` or `/etc/passwd` would publish
+ * that file as a paper. Refused, dangling and looping links, and files that cannot be read, come back
+ * with `unreadable` set, so they are reported as problems while the other dumps are still read.
+ */
 export function readDumpsDir(dir: string): DumpFile[] {
   let names: string[];
+  let root: string;
   try {
-    if (!statSync(dir).isDirectory()) throw new DumpsFolderError(`${dir} is not a folder`);
+    if (!statSync(dir).isDirectory())
+      throw new DumpsFolderError(`${printable(dir)} is not a folder`);
     names = readdirSync(dir);
+    root = realpathSync(dir);
   } catch (error) {
     if (error instanceof DumpsFolderError) throw error;
-    throw new DumpsFolderError(`no dumps folder at ${dir}`);
+    throw new DumpsFolderError(`no dumps folder at ${printable(dir)}`);
   }
-  const dumps = names
-    .filter((name) => name.toLowerCase().endsWith('.txt'))
-    .filter((name) => statSync(join(dir, name)).isFile())
-    .sort(compareNames);
-  if (dumps.length === 0) throw new DumpsFolderError(`no *.txt dumps in ${dir}`);
-  return dumps.map((name) => ({ name, bytes: readFileSync(join(dir, name)) }));
+  const dumps = names.filter((name) => name.toLowerCase().endsWith('.txt')).sort(compareNames);
+  const files = dumps.flatMap((name) => readDump(root, join(dir, name), name));
+  if (files.length === 0) throw new DumpsFolderError(`no *.txt dumps in ${printable(dir)}`);
+  return files;
 }
 
-/** Writes next to the target, then renames: readers see the old file or the new one, never half. */
-export function writeFileAtomic(path: string, content: string | Iterable<string>): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+/** One entry of the dumps folder: its bytes, why it was refused, or nothing (a folder named `.txt`). */
+function readDump(root: string, path: string, name: string): DumpFile[] {
+  const refused = (unreadable: string) => [{ name, bytes: new Uint8Array(0), unreadable }];
+  let stats: Stats;
   try {
-    const fd = openSync(temporary, 'w');
+    stats = lstatSync(path);
+    if (stats.isSymbolicLink()) {
+      const target = realpathSync(path);
+      const inside = relative(root, target);
+      if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
+        return refused('symlink leaves the dumps folder');
+      }
+      stats = statSync(target);
+    }
+    if (!stats.isFile()) return [];
+    return [{ name, bytes: readFileSync(path) }];
+  } catch (error) {
+    return refused(fileErrorReason(error, true));
+  }
+}
+
+/** Why a file operation failed, in words (`permission denied`), from Node's error code. */
+function fileErrorReason(error: unknown, reading = false): string {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  const reasons: Record<string, string> = {
+    ENOENT: reading ? 'dangling symlink (its target does not exist)' : 'cannot create a file there',
+    ELOOP: 'symlink loop',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EISDIR: 'it is a folder',
+    ENOTDIR: 'a parent of it is not a folder',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device',
+    EEXIST: 'a parent of it is not a folder',
+  };
+  return reasons[code] ?? (error as Error).message.split('\n')[0] ?? 'unknown error';
+}
+
+/** The output could not be written: `cannot write <path>: reason`. */
+export class OutputError extends Error {}
+
+/** Chunks are gathered into writes of about this size: fewer awaits, still a bounded string. */
+const WRITE_BATCH_CHARS = 1 << 20;
+
+/**
+ * Writes next to the target, then renames: readers see the old file or the new one, never half.
+ * The writes are asynchronous so that SIGINT or SIGTERM (Ctrl-C, a CI timeout) is handled between
+ * them: the temporary file is removed and the process then ends by the same signal.
+ */
+export async function writeFileAtomic(
+  path: string,
+  content: string | Iterable<string>,
+): Promise<void> {
+  if (path === '') throw new OutputError('cannot write "": the output path is empty');
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  const onSignal = (signal: NodeJS.Signals) => {
+    removeQuietly(temporary);
+    stopListening();
+    process.kill(process.pid, signal);
+  };
+  const stopListening = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    const handle = await open(temporary, 'w');
     try {
-      for (const chunk of typeof content === 'string' ? [content] : content) writeSync(fd, chunk);
+      let batch = '';
+      for (const chunk of typeof content === 'string' ? [content] : content) {
+        batch += chunk;
+        if (batch.length < WRITE_BATCH_CHARS) continue;
+        await handle.write(batch);
+        batch = '';
+      }
+      await handle.write(batch);
     } finally {
-      closeSync(fd);
+      await handle.close();
     }
     renameSync(temporary, path);
   } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
+    removeQuietly(temporary);
+    throw new OutputError(`cannot write ${printable(path)}: ${fileErrorReason(error)}`);
+  } finally {
+    stopListening();
+  }
+}
+
+/** Removes a file if it is there; a path under a file (ENOTDIR) has nothing to remove either. */
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { force: true });
+  } catch {
+    // Nothing was created there.
   }
 }

@@ -125,7 +125,13 @@ export type Taxonomy = z.infer<typeof TaxonomySchema>;
 export type BasePaper = Omit<
   Paper,
   'tags' | 'types' | 'hasCode' | 'keywords' | 'acronyms' | 'related'
->;
+> & {
+  /**
+   * Internal, never published (the schema strips it): the abstract's noun phrases of 1–3 words
+   * (text core), which keywords and related-paper reasons are drawn from. Worked out again when absent.
+   */
+  phrases?: string[];
+};
 
 /**
  * One zod issue in words, the one formatter of the project (ingest, taxonomy, site build):

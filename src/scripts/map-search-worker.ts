@@ -40,7 +40,8 @@ function allMatches(searcher: SearchEngine, query: string, tags: string[]): numb
   const docs: number[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const ranking = searcher.rank({ query, filters: { tags }, limit: PAGE, offset });
-    docs.push(...ranking.docs);
+    // Pages list complete matches first, then papers with only some of the words: keep the former.
+    docs.push(...ranking.docs.slice(0, Math.max(0, ranking.total - offset)));
     if (ranking.docs.length < PAGE || docs.length >= ranking.total) return docs;
   }
 }

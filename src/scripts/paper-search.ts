@@ -1,9 +1,10 @@
 /**
  * <paper-search>: takes over the explorer's search box, facets and list. Queries go to a Web Worker
  * (search-worker.ts) so typing never waits for a search; each request carries an id and only the
- * answer to the latest one is shown. The state lives in the URL (`?q=…&tag=…&type=…`).
+ * answer to the latest one is shown. The state lives in the URL (`?q=…&tag=…&type=…`); the URL
+ * always keeps what was typed, even when the engine searched a corrected spelling.
  */
-import type { SearchResults } from '../lib/search/engine';
+import type { SearchHit, SearchResults } from '../lib/search/engine';
 import type { SearchWorkerResponse } from '../lib/search/protocol';
 import {
   isActive,
@@ -33,6 +34,8 @@ class PaperSearch extends HTMLElement {
   /** Whether the answer to the latest request continues the list ("Show more") or replaces it. */
   private appendNext = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** "Search instead for" was chosen: search the words as typed, without corrections, until the query changes. */
+  private asTyped = false;
   private staticCounts = new Map<HTMLElement, string>();
   private labels = new Map<string, string>();
   private context!: ResultContext;
@@ -45,6 +48,13 @@ class PaperSearch extends HTMLElement {
   }
   private get list() {
     return required<HTMLOListElement>(this, '[data-result-list]');
+  }
+  private get partialList() {
+    return required<HTMLOListElement>(this, '[data-partial-list]');
+  }
+  /** The result links, complete matches first, for the arrow keys. */
+  private get resultLinks() {
+    return [...this.querySelectorAll<HTMLAnchorElement>('[data-search-results] li h3 a')];
   }
   private get status() {
     return required<HTMLElement>(this, '[data-search-status]');
@@ -75,13 +85,14 @@ class PaperSearch extends HTMLElement {
     this.input.addEventListener('input', () => this.setQuery(this.input.value, 'debounced'));
     this.input.addEventListener('keydown', (event) => this.onInputKey(event));
     this.input.addEventListener('focus', () => this.startWorker(), { once: true });
-    this.list.addEventListener('keydown', (event) => this.onListKey(event));
+    this.results.addEventListener('keydown', (event) => this.onListKey(event));
+    this.results.addEventListener('click', (event) => this.onResultTag(event));
     required(this, '[data-more]').addEventListener('click', () => this.search(this.shownCount()));
-    required(this, '[data-clear]').addEventListener('click', () => this.clear());
-    required(this, '[data-clear-filters]').addEventListener('click', () => {
-      this.state = { ...this.state, tags: [], types: [] };
-      this.writeUrl('push');
-      this.run();
+    required(this, '[data-clear]').addEventListener('click', () => this.clearQuery());
+    required(this, '[data-clear-filters]').addEventListener('click', () => this.clearFilters());
+    required(this, '[data-search-as-typed]').addEventListener('click', () => {
+      this.asTyped = true;
+      this.search(0);
     });
     document.addEventListener('keydown', (event) => this.onGlobalKey(event));
     window.addEventListener('popstate', () => this.apply(readSearchState(location.search)));
@@ -115,6 +126,7 @@ class PaperSearch extends HTMLElement {
   private setQuery(query: string, when: 'now' | 'debounced') {
     clearTimeout(this.timer);
     const go = () => {
+      if (query !== this.state.query) this.asTyped = false;
       const wasActive = isActive(this.state);
       this.state = { ...this.state, query };
       this.writeUrl(wasActive ? 'replace' : 'push');
@@ -127,16 +139,45 @@ class PaperSearch extends HTMLElement {
   private onFacet(event: MouseEvent, link: HTMLAnchorElement) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    const slug = link.dataset.tag ?? '';
-    const facet = link.dataset.facet === 'type' ? 'type' : 'tag';
-    this.state = toggleFilter(this.state, facet, facet === 'type' ? slug.slice(5) : slug);
+    this.toggle(link.dataset.tag ?? '');
+  }
+
+  /** A tag of a result: on the explorer it adds that filter and keeps the query. */
+  private onResultTag(event: MouseEvent) {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    const link = (event.target as Element).closest<HTMLAnchorElement>('a.tag[data-filter]');
+    if (!link) return;
+    event.preventDefault();
+    const slug = link.dataset.filter ?? '';
+    if (!this.isOn(slug)) this.toggle(slug);
+    this.input.focus();
+  }
+
+  /** Switches a filter (a topic slug, or `type-<type>`) on or off. */
+  private toggle(slug: string) {
+    const isType = slug.startsWith('type-');
+    this.state = toggleFilter(this.state, isType ? 'type' : 'tag', isType ? slug.slice(5) : slug);
     this.writeUrl('push');
     this.run();
   }
 
-  private clear() {
-    this.state = { query: '', tags: [], types: [] };
+  private isOn(slug: string): boolean {
+    return this.state.tags.includes(slug) || this.state.types.some((t) => `type-${t}` === slug);
+  }
+
+  /** Clears the words and keeps the filters. */
+  private clearQuery() {
+    this.state = { ...this.state, query: '' };
     this.input.value = '';
+    this.asTyped = false;
+    this.writeUrl('push');
+    this.run();
+    this.input.focus();
+  }
+
+  /** Clears the filters and keeps the words. */
+  private clearFilters() {
+    this.state = { ...this.state, tags: [], types: [] };
     this.writeUrl('push');
     this.run();
     this.input.focus();
@@ -152,12 +193,11 @@ class PaperSearch extends HTMLElement {
   /** Shows the static list for an empty state, else asks the worker. */
   private run() {
     for (const link of this.facets) {
-      const slug = link.dataset.tag ?? '';
-      const on =
-        this.state.tags.includes(slug) || this.state.types.some((t) => `type-${t}` === slug);
-      if (on) link.setAttribute('aria-current', 'true');
+      if (this.isOn(link.dataset.tag ?? '')) link.setAttribute('aria-current', 'true');
       else link.removeAttribute('aria-current');
     }
+    this.renderChips();
+    required<HTMLElement>(this, '[data-clear]').hidden = this.state.query.trim() === '';
     const map = this.querySelector<HTMLAnchorElement>('[data-map-link]');
     if (map) map.search = writeSearchState(this.state);
     const active = isActive(this.state);
@@ -183,6 +223,7 @@ class PaperSearch extends HTMLElement {
       filters: { tags: this.state.tags, types: this.state.types },
       limit: PAGE,
       offset,
+      correct: !this.asTyped,
     });
     if (!this.ready) {
       this.results.setAttribute('aria-busy', 'true');
@@ -204,7 +245,7 @@ class PaperSearch extends HTMLElement {
     if (message.type === 'results') this.render(message.results);
     else {
       for (const late of message.snippets) {
-        const item = this.list.querySelector<HTMLElement>(
+        const item = this.results.querySelector<HTMLElement>(
           `li[data-slug="${CSS.escape(late.slug)}"]`,
         );
         const snippet = item?.querySelector<HTMLElement>('.search-snippet');
@@ -214,19 +255,83 @@ class PaperSearch extends HTMLElement {
   }
 
   private shownCount(): number {
-    return this.list.children.length;
+    return this.list.children.length + this.partialList.children.length;
   }
 
   private render(results: SearchResults) {
     this.results.removeAttribute('aria-busy');
     const template = required<HTMLTemplateElement>(this, 'template[data-card-template]');
-    const items = results.hits.map((hit) => resultItem(hit, this.context, template));
-    if (this.appendNext) this.list.append(...items);
-    else this.list.replaceChildren(...items);
+    const item = (hit: SearchHit) => resultItem(hit, this.context, template);
+    const complete = results.hits.filter((hit) => hit.complete).map(item);
+    const partial = results.hits.filter((hit) => !hit.complete).map(item);
+    if (this.appendNext) {
+      this.list.append(...complete);
+      this.partialList.append(...partial);
+    } else {
+      this.list.replaceChildren(...complete);
+      this.partialList.replaceChildren(...partial);
+    }
+    required<HTMLElement>(this, '[data-partial]').hidden = this.partialList.children.length === 0;
+    required<HTMLElement>(this, '[data-partial-heading]').textContent =
+      results.total > 0
+        ? `${countOf(results.partial)} more ${results.partial === 1 ? 'paper matches' : 'papers match'} some of your words`
+        : `${countOf(results.partial)} ${results.partial === 1 ? 'paper matches' : 'papers match'} some of your words`;
     this.updateCounts(results);
-    this.status.textContent = describe(results.total, this.state);
-    required<HTMLElement>(this, '[data-more]').hidden = this.shownCount() >= results.total;
+    this.status.textContent = describe(results, this.state);
+    required<HTMLElement>(this, '[data-more]').hidden =
+      this.shownCount() >= results.total + results.partial;
+    this.renderCorrection(results);
     this.renderNoResults(results);
+  }
+
+  /** The active filters as chips; each removes its filter. */
+  private renderChips() {
+    const chips = required<HTMLElement>(this, '[data-filter-chips]');
+    const slugs = [...this.state.tags, ...this.state.types.map((type) => `type-${type}`)];
+    chips.replaceChildren(
+      ...slugs.map((slug) => {
+        const li = document.createElement('li');
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.dataset.removeFilter = slug;
+        const label = this.context.tagLabel(slug);
+        button.setAttribute('aria-label', `Remove filter ${label}`);
+        const text = document.createElement('span');
+        text.textContent = label;
+        const cross = document.createElement('span');
+        cross.setAttribute('aria-hidden', 'true');
+        cross.textContent = '×';
+        button.append(text, cross);
+        button.addEventListener('click', () => {
+          this.toggle(slug);
+          const next = chips.querySelector('button') ?? this.input;
+          next.focus();
+        });
+        li.append(button);
+        return li;
+      }),
+    );
+    required<HTMLElement>(this, '[data-active-filters]').hidden = slugs.length === 0;
+  }
+
+  /** "Showing results for *reinforcement* learning · Search instead for reinforcment learning". */
+  private renderCorrection(results: SearchResults) {
+    const notice = required<HTMLElement>(this, '[data-correction]');
+    notice.hidden = results.corrections.length === 0;
+    if (notice.hidden) return;
+    const query = this.state.query;
+    const corrected = required<HTMLElement>(this, '[data-corrected-query]');
+    corrected.replaceChildren();
+    let at = 0;
+    for (const correction of [...results.corrections].sort((a, b) => a.start - b.start)) {
+      corrected.append(query.slice(at, correction.start));
+      const word = document.createElement('em');
+      word.textContent = correction.to;
+      corrected.append(word);
+      at = correction.end;
+    }
+    corrected.append(query.slice(at));
+    required<HTMLElement>(this, '[data-search-as-typed]').textContent = shorten(query);
   }
 
   private updateCounts(results: SearchResults) {
@@ -241,7 +346,11 @@ class PaperSearch extends HTMLElement {
 
   private renderNoResults(results: SearchResults) {
     const box = required<HTMLElement>(this, '[data-no-results]');
-    box.hidden = results.total > 0;
+    box.hidden = results.total > 0 || results.unsearchable;
+    required<HTMLElement>(this, '[data-no-results-message]').textContent =
+      results.partial > 0
+        ? 'No paper contains all of your words.'
+        : 'No paper matches this search.';
     const suggestions = required<HTMLElement>(this, '[data-suggestions]');
     suggestions.replaceChildren();
     for (const suggestion of results.suggestions) {
@@ -254,8 +363,7 @@ class PaperSearch extends HTMLElement {
       });
       suggestions.append(button);
     }
-    required<HTMLElement>(this, '[data-suggestion-intro]').hidden =
-      results.suggestions.length === 0;
+    required<HTMLElement>(this, '[data-suggestion-row]').hidden = results.suggestions.length === 0;
   }
 
   private onInputKey(event: KeyboardEvent) {
@@ -263,7 +371,7 @@ class PaperSearch extends HTMLElement {
       event.preventDefault();
       if (this.input.value) this.setQuery((this.input.value = ''), 'now');
     } else if (event.key === 'ArrowDown' && !this.results.hidden) {
-      const first = this.list.querySelector<HTMLAnchorElement>('h3 a');
+      const first = this.resultLinks[0];
       if (first) {
         event.preventDefault();
         first.focus();
@@ -272,7 +380,7 @@ class PaperSearch extends HTMLElement {
   }
 
   private onListKey(event: KeyboardEvent) {
-    const links = [...this.list.querySelectorAll<HTMLAnchorElement>('h3 a')];
+    const links = this.resultLinks;
     const at = links.indexOf(document.activeElement as HTMLAnchorElement);
     if (at < 0) return;
     if (event.key === 'ArrowDown' && at < links.length - 1) links[at + 1]?.focus();
@@ -293,12 +401,34 @@ class PaperSearch extends HTMLElement {
   }
 }
 
-/** The result count line, e.g. `12 papers match “diffusion” in Graphs`. */
-function describe(total: number, state: SearchState): string {
-  const papers = total === 1 ? '1 paper matches' : `${total.toLocaleString('en')} papers match`;
-  const query = state.query ? ` “${state.query}”` : '';
+const countOf = (n: number) => n.toLocaleString('en');
+
+/** Longest query quoted in full in the status line, in user-perceived characters. */
+const QUOTED_MAX = 60;
+
+/**
+ * A query cut for display at a character boundary a reader sees (grapheme clusters), so an emoji
+ * or an accented letter is never split into half a surrogate pair or a stray combining mark.
+ */
+function shorten(text: string, max = QUOTED_MAX): string {
+  const segments = [...new Intl.Segmenter('en', { granularity: 'grapheme' }).segment(text)];
+  if (segments.length <= max) return text;
+  return `${segments
+    .slice(0, max - 1)
+    .map((s) => s.segment)
+    .join('')}…`;
+}
+
+/** The result count line, e.g. `12 papers match “diffusion” with 1 filter`. */
+function describe(results: SearchResults, state: SearchState): string {
+  const query = state.query ? `“${shorten(state.query)}”` : '';
+  if (results.unsearchable) {
+    return `${query} has no word to search for: type letters or digits.`;
+  }
+  const total = results.total;
+  const papers = total === 1 ? '1 paper matches' : `${countOf(total)} papers match`;
   const filters = state.tags.length + state.types.length;
-  return `${papers}${query}${filters ? ` with ${filters} ${filters === 1 ? 'filter' : 'filters'}` : ''}`;
+  return `${papers}${query ? ` ${query}` : ''}${filters ? ` with ${filters} ${filters === 1 ? 'filter' : 'filters'}` : ''}`;
 }
 
 customElements.define('paper-search', PaperSearch);

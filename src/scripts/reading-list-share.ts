@@ -4,6 +4,8 @@
  */
 import {
   fromJson,
+  isFull,
+  MAX_READING_LIST_ITEMS,
   sharedListFromHash,
   shareUrl,
   toJson,
@@ -11,7 +13,7 @@ import {
   type ReadingListItem,
 } from '../lib/site/reading-list';
 import { paperPath } from '../lib/site/urls';
-import { getItems, importItems } from './reading-list';
+import { getItems, importItems, subscribe } from './reading-list';
 
 const absolutePaperUrl = (slug: string): string =>
   new URL(paperPath(slug), window.location.href).href;
@@ -29,17 +31,26 @@ function download(fileName: string, type: string, text: string): void {
 
 const papersCount = (n: number): string => (n === 1 ? '1 paper' : `${n} papers`);
 
-/** Imports and says what happened. */
+const LIMIT = MAX_READING_LIST_ITEMS.toLocaleString('en');
+
+/** Imports and says what happened, including papers left out because the list is full. */
 function importAndReport(incoming: readonly ReadingListItem[], status: Element): void {
   const before = new Set(getItems().map((item) => item.slug));
-  const added = incoming.filter((item) => !before.has(item.slug)).length;
+  const fresh = incoming.filter((item) => !before.has(item.slug)).length;
   const problem = importItems(incoming);
-  const already = incoming.length - added;
+  const added = getItems().length - before.size;
+  const already = incoming.length - fresh;
+  const leftOut = fresh - added;
   status.textContent =
     `Imported ${papersCount(added)}` +
     (already ? ` (${papersCount(already)} already on your list).` : '.') +
+    (leftOut ? ` ${papersCount(leftOut)} left out: a reading list holds at most ${LIMIT}.` : '') +
     (problem ? ' They are kept only until you leave this page.' : '');
 }
+
+/** Said when a link or file carried more papers than a list holds; only the first ones are read. */
+const tooMany = (items: readonly ReadingListItem[]): string =>
+  isFull(items) ? ` Only the first ${LIMIT} are read: a reading list holds at most ${LIMIT}.` : '';
 
 class ReadingListExport extends HTMLElement {
   connectedCallback() {
@@ -49,6 +60,16 @@ class ReadingListExport extends HTMLElement {
     if (!status || !shareField) return;
     const on = (selector: string, handler: () => void) =>
       this.querySelector(selector)?.addEventListener('click', handler);
+    // Sharing or exporting an empty list makes a link or file with nothing in it.
+    const outputs = [
+      ...this.querySelectorAll<HTMLButtonElement>('.rl-share, .rl-markdown, .rl-json'),
+    ];
+    const emptyNote = this.querySelector<HTMLElement>('.rl-export-empty');
+    subscribe((items) => {
+      for (const button of outputs) button.disabled = items.length === 0;
+      if (emptyNote) emptyNote.hidden = items.length > 0;
+      if (items.length === 0) shareField.hidden = true;
+    });
     on('.rl-share', async () => {
       shareField.value = shareUrl(listUrl, getItems());
       shareField.hidden = false;
@@ -71,7 +92,10 @@ class ReadingListExport extends HTMLElement {
       if (!file) return;
       const incoming = fromJson(await file.text());
       if (incoming.length === 0) status.textContent = `${file.name} is not a reading-list export.`;
-      else importAndReport(incoming, status);
+      else {
+        importAndReport(incoming, status);
+        status.textContent += tooMany(incoming);
+      }
     });
   }
 }
@@ -95,7 +119,9 @@ class ReadingListImport extends HTMLElement {
     status.textContent = '';
     summary.textContent =
       shared.length > 0
-        ? `This link shares a reading list of ${papersCount(shared.length)}:`
+        ? isFull(shared)
+          ? `This link shares ${LIMIT} papers or more, the most a reading list holds; the first ${LIMIT} are offered:`
+          : `This link shares a reading list of ${papersCount(shared.length)}:`
         : 'This share link is damaged or comes from another version of the site: there is nothing to import.';
     list.replaceChildren(
       ...shared.map((item) => {

@@ -11,6 +11,7 @@ import {
   mergeItems,
   READING_LIST_KEY,
   removeItem,
+  restoreItem,
   setNote,
   type ReadingListItem,
   type StorageProblem,
@@ -58,14 +59,24 @@ export function toggleStar(slug: string, title: string): boolean {
 }
 
 export const unstar = (slug: string) => commit(removeItem(items, slug));
+/** Puts back a removed paper at its old place (the list page's Undo). */
+export const restore = (item: ReadingListItem, index: number) =>
+  commit(restoreItem(items, item, index));
 export const saveNote = (slug: string, note: string) => commit(setNote(items, slug, note));
 export const importItems = (incoming: readonly ReadingListItem[]) =>
   commit(mergeItems(items, incoming));
 export const replaceItems = (next: readonly ReadingListItem[]) => commit([...next]);
 
+const papersCount = (n: number): string =>
+  n === 1 ? '1 paper' : `${n.toLocaleString('en')} papers`;
+
+/** The visible label of a star button: what pressing it did, so a saved paper reads "Saved". */
+const starLabel = (starred: boolean): string => (starred ? 'Saved' : 'Save');
+
 /**
- * A toggle button: `aria-pressed` says whether the paper is on the list; its accessible name
- * ("Star <title>") stays the same, as a toggle's should. Hidden until this script runs.
+ * A toggle button: `aria-pressed` says whether the paper is on the list and the label reads "Save"
+ * or "Saved"; each change is announced through the button's status (visually hidden unless it is a
+ * storage problem, which the reader must see). Hidden until this script runs.
  */
 class StarButton extends HTMLElement {
   private unsubscribe: (() => void) | null = null;
@@ -73,16 +84,26 @@ class StarButton extends HTMLElement {
   connectedCallback() {
     const { slug, title } = this.dataset;
     const button = this.querySelector('button');
+    const label = this.querySelector('.star-label');
     const status = this.querySelector<HTMLElement>('.star-status');
     if (!slug || !title || !button) return;
     button.hidden = false;
     button.addEventListener('click', () => {
-      toggleStar(slug, title);
-      if (status) status.textContent = store.problem ? describeStorageProblem(store.problem) : '';
+      const starred = toggleStar(slug, title);
+      if (!status) return;
+      const problem = store.problem;
+      status.classList.toggle('visually-hidden', problem === null);
+      status.textContent = problem
+        ? describeStorageProblem(problem)
+        : starred
+          ? `Saved to your reading list (${papersCount(items.length)}).`
+          : `Removed from your reading list (${papersCount(items.length)}).`;
     });
-    this.unsubscribe = subscribe(() =>
-      button.setAttribute('aria-pressed', String(isStarred(slug))),
-    );
+    this.unsubscribe = subscribe(() => {
+      const starred = isStarred(slug);
+      button.setAttribute('aria-pressed', String(starred));
+      if (label) label.textContent = starLabel(starred);
+    });
   }
 
   disconnectedCallback() {
@@ -90,4 +111,28 @@ class StarButton extends HTMLElement {
   }
 }
 
+/** The number of papers on the list, in the site header's "Reading list" link. */
+class ReadingListCount extends HTMLElement {
+  private unsubscribe: (() => void) | null = null;
+
+  connectedCallback() {
+    const number = document.createElement('span');
+    number.setAttribute('aria-hidden', 'true');
+    const spoken = document.createElement('span');
+    spoken.className = 'visually-hidden';
+    this.replaceChildren(number, spoken);
+    this.unsubscribe = subscribe((list) => {
+      number.textContent = list.length.toLocaleString('en');
+      spoken.textContent = `: ${papersCount(list.length)}`;
+      this.hidden = list.length === 0;
+    });
+  }
+
+  disconnectedCallback() {
+    this.unsubscribe?.();
+  }
+}
+
+if (!customElements.get('reading-list-count'))
+  customElements.define('reading-list-count', ReadingListCount);
 if (!customElements.get('star-button')) customElements.define('star-button', StarButton);

@@ -54,7 +54,12 @@ export function resultItem(
   const name = part<HTMLElement>(item, '.paper-name');
   if (hit.name) name.replaceChildren(highlighted(hit.name, hit.nameRanges));
   else name.remove();
-  if (!hit.hasCode) part(item, '.badge').remove();
+  // As on server-rendered cards: a Code badge only when the abstract links to code.
+  const badge = part<HTMLAnchorElement>(item, '.badge');
+  if (hit.codeUrl) {
+    badge.href = hit.codeUrl;
+    part(badge, '.visually-hidden').textContent = ` of ${hit.title}`;
+  } else badge.remove();
   const snippet = part<HTMLElement>(item, '.paper-card-summary');
   snippet.classList.add('search-snippet');
   fillSnippet(snippet, hit.snippet, hit.snippetRanges);
@@ -65,6 +70,8 @@ export function resultItem(
       const tag = blankTag.cloneNode(true) as HTMLLIElement;
       const a = part<HTMLAnchorElement>(tag, 'a.tag');
       a.href = context.tagUrl(slug);
+      // A click on a result's tag filters the results in place (paper-search.ts).
+      a.dataset.filter = slug;
       a.textContent = context.tagLabel(slug);
       return tag;
     }),

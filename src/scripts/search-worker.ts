@@ -4,7 +4,7 @@
  * sent at once; text shards are fetched for the papers a result page shows (once each), and the
  * snippets that had to wait for them follow in a `snippets` message.
  */
-import { SearchEngine, type Ranking, type SearchResults } from '../lib/search/engine';
+import { queryNotes, SearchEngine, type Ranking, type SearchResults } from '../lib/search/engine';
 import type { SearchIndexData, TextShardData } from '../lib/search/format';
 import {
   textShardUrl,
@@ -94,13 +94,12 @@ async function sendLateSnippets(
 async function answer(message: SearchQueryMessage, started: number): Promise<void> {
   if (!engine) throw new Error('search worker got a query before init');
   const searcher = await engine;
-  const ranking = searcher.rank(message);
+  // Quoted phrases are checked on the abstracts: fetch the texts of the papers that may hold them.
+  await Promise.all(searcher.phraseShards(message).map(fetchShard));
+  const ranking = searcher.rank(message, (doc) => textOf(searcher, doc));
   const results: SearchResults = {
-    words: ranking.words,
-    total: ranking.total,
+    ...queryNotes(ranking),
     hits: ranking.docs.map((doc, i) => searcher.present(ranking, i, textOf(searcher, doc))),
-    facets: ranking.facets,
-    suggestions: ranking.suggestions,
   };
   scope.postMessage({
     type: 'results',

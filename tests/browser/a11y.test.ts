@@ -105,11 +105,37 @@ describe('axe-core finds no serious or critical violation', () => {
     }
   }
 
+  // The phone layout (header on two rows, icon-only theme buttons, touch wording on the map).
+  const PHONE_PAGES = new Set([
+    'home',
+    'paper (math, acronyms)',
+    'map',
+    'reading list with a paper',
+  ]);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const { name, path: pagePath, ready } of PAGES.filter((p) => PHONE_PAGES.has(p.name))) {
+      it(`on the ${name} page, ${colorScheme} theme, on a 390×844 phone`, async () => {
+        const context = await browser.newContext({
+          colorScheme,
+          viewport: { width: 390, height: 844 },
+          isMobile: true,
+          hasTouch: true,
+        });
+        const page = await context.newPage();
+        await page.goto(`${siteUrl}${pagePath}`);
+        await ready?.(page);
+        await page.waitForLoadState('networkidle');
+        expect(await seriousViolations(page)).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+
   it('on the home page after switching to the dark theme with the toggle', async () => {
     const context = await browser.newContext({ colorScheme: 'light' });
     const page = await context.newPage();
     await page.goto(siteUrl);
-    await page.locator('theme-toggle button').click();
+    await page.getByRole('button', { name: 'Dark', exact: true }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();

@@ -336,7 +336,7 @@ describe('client-side rendering of hostile records', () => {
     const { page, dialogs, close } = await openPage(`${hostile.url}papers/${target.slug}/`, {
       bypassCSP: true,
     });
-    await page.getByRole('button', { name: `Star ${target.title}` }).click();
+    await page.getByRole('button', { name: `Save ${target.title}` }).click();
     await page.goto(`${hostile.url}list/`);
     const rows = page.locator('.rl-items > li h3 a');
     await expect.poll(() => rows.allTextContents()).toEqual([target.title]);
@@ -488,7 +488,7 @@ describe('the seed site under its Content-Security-Policy', () => {
     await expect.poll(() => page.locator('.similar-list > li').count()).toBeGreaterThan(0);
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const before = await background();
-    await page.locator('theme-toggle button').click();
+    await page.getByRole('button', { name: 'Dark', exact: true }).click();
     await expect.poll(background).not.toBe(before);
     expect(errors).toEqual([]);
     await close();

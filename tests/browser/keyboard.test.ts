@@ -55,7 +55,7 @@ const CONTROLS: Record<string, string> = {
   paperLink: '.paper-list h3 a',
   tagLink: '.paper-list .tag-list a',
   starButton: 'star-button button',
-  themeToggle: 'theme-toggle button',
+  themeToggle: 'theme-toggle button[data-theme-choice="dark"]',
   pagination: '.pagination a',
 };
 

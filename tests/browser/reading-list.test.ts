@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Paper } from '../../src/lib/schema';
+import { MAX_READING_LIST_ITEMS, shareUrl } from '../../src/lib/site/reading-list';
 import { readBuiltPapers } from '../support/site';
 import { collectErrors, launchBrowser } from '../support/browser';
 
@@ -9,6 +10,7 @@ const siteUrl = inject('siteUrl');
 const siteDir = inject('siteDir');
 const papers: Paper[] = readBuiltPapers(siteDir);
 const [first, second, third] = papers as [Paper, Paper, Paper];
+const LIMIT = MAX_READING_LIST_ITEMS.toLocaleString('en');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -49,7 +51,7 @@ describe('reading list', () => {
     await page.goto(siteUrl);
     await star(page, first);
     await page.goto(`${siteUrl}papers/${second.slug}/`);
-    expect(await page.getByRole('button', { name: `Star ${second.title}` }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: `Save ${second.title}` }).count()).toBe(1);
     await star(page, second);
     await page.goto(`${siteUrl}list/`);
     await expect.poll(() => listRows(page).count()).toBe(2);
@@ -103,6 +105,31 @@ describe('reading list', () => {
     expect(await offer.isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await receiver.close();
+  });
+
+  it('opens a 30,000-paper share link at once, offers the first 5,000 and says so', async () => {
+    // Short slugs and titles keep the link (≈ 0.8 MB) under Chromium's 2 MB URL limit.
+    const huge = Array.from({ length: 30_000 }, (_, i) => ({
+      slug: `p-${i.toString(36)}`,
+      title: `P${i}`,
+      note: '',
+      addedAt: '',
+    }));
+    const context = await browser.newContext();
+    const { page, errors } = await newPage(context);
+    await page.goto(shareUrl(`${siteUrl}list/`, huge));
+    const offer = page.locator('reading-list-import');
+    await expect.poll(() => offer.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await offer.locator('.rl-import-summary').textContent()).toBe(
+      `This link shares ${LIMIT} papers or more, the most a reading list holds; the first ${LIMIT} are offered:`,
+    );
+    expect(await offer.locator('li').count()).toBe(MAX_READING_LIST_ITEMS);
+    await page.getByRole('button', { name: `Import ${MAX_READING_LIST_ITEMS} papers` }).click();
+    await expect
+      .poll(() => offer.locator('.rl-import-status').textContent(), { timeout: 20_000 })
+      .toBe(`Imported ${MAX_READING_LIST_ITEMS} papers.`);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('exports Markdown and JSON, and the JSON imports into another browser', async () => {

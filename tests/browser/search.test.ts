@@ -34,7 +34,7 @@ describe('search on the home page', () => {
     await page.locator('#search-input').pressSequentially('ETAP', { delay: 30 });
     await expect.poll(() => firstSlug(page)).toBe(etap.slug);
     await expect.poll(() => status(page)).toMatch(/^\d+ papers? match(es)? “ETAP”$/);
-    expect(await page.locator('.paper-list:not([data-result-list])').isVisible()).toBe(false);
+    expect(await page.locator('[data-static-list]').isVisible()).toBe(false);
     const marks = await hits(page).first().locator('h3 mark').allTextContents();
     expect(marks.map((m) => m.toLowerCase())).toContain('etap');
     expect(await hits(page).first().locator('.search-snippet mark').count()).toBeGreaterThan(0);
@@ -147,6 +147,8 @@ describe('search on the home page', () => {
       expect(papers.find((p) => p.slug === slug)!.tags).toContain('reinforcement-learning');
     }
     await page.locator('[data-clear]').click();
+    expect(new URL(page.url()).searchParams.get('tag')).toBe('reinforcement-learning');
+    await page.locator('[data-clear-filters]').click();
     await expect
       .poll(async () => (await rl.locator('.facet-count').textContent())?.trim())
       .toBe(String(staticCount));
@@ -179,11 +181,12 @@ describe('search on the home page', () => {
   });
 
   it('says when nothing matches and offers a correction (did you mean) and clearing filters', async () => {
-    const { page, errors } = await home('?q=reinforcment+lerning&type=position');
+    const { page, errors } = await home('?q=reinforcement+learning&type=position');
     await expect.poll(() => page.locator('[data-no-results]').isVisible()).toBe(true);
     await page.locator('[data-clear-filters]').click();
     await expect.poll(() => hits(page).count()).toBeGreaterThan(0);
     expect(new URL(page.url()).searchParams.get('type')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('reinforcement learning');
     await page.locator('#search-input').fill('xiffusion');
     const suggestion = page.locator('[data-suggestions] button', { hasText: /^diffusion$/ });
     await suggestion.click();
@@ -192,18 +195,174 @@ describe('search on the home page', () => {
     await page.locator('#search-input').fill('zzqxjv');
     await expect.poll(() => page.locator('[data-no-results]').isVisible()).toBe(true);
     await expect.poll(() => status(page)).toBe('0 papers match “zzqxjv”');
+    expect(await page.locator('[data-suggestion-row]').isVisible()).toBe(false);
     expect(errors).toEqual([]);
     await page.close();
   });
 
-  it('without JavaScript, the box submits ?q= and the page still lists every paper', async () => {
+  it('counts only papers with every word, and lists the others in a labelled group', async () => {
+    const { page, errors } = await home('?q=benchmark+for+video');
+    await expect.poll(() => status(page)).toMatch(/^\d+ papers? match(es)? “benchmark for video”$/);
+    const total = Number((await status(page))!.match(/^\d+/)![0]);
+    expect(await hits(page).count()).toBe(total);
+    const heading = page.locator('[data-partial-heading]');
+    expect(await heading.textContent()).toMatch(/^\d+ more papers? match(es)? some of your words$/);
+    const partial = Number((await heading.textContent())!.match(/^\d+/)![0]);
+    expect(partial).toBeGreaterThan(0);
+    expect(await page.locator('[data-partial-list] > li').count()).toBe(partial);
+    for (const slug of await hits(page).evaluateAll((items) =>
+      items.map((i) => i.getAttribute('data-slug')),
+    )) {
+      const text = papers.find((p) => p.slug === slug)!;
+      const all = `${text.title} ${text.plainText} ${text.keywords.join(' ')}`.toLowerCase();
+      expect(all).toContain('benchmark');
+      expect(all).toContain('video');
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a correction and can search for what was typed instead; the URL keeps what was typed', async () => {
+    const { page, errors } = await home('?q=reinforcment+learning');
+    const notice = page.locator('[data-correction]');
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    expect((await notice.textContent())!.replace(/\s+/g, ' ')).toContain(
+      'Showing results for reinforcement learning. Search instead for reinforcment learning',
+    );
+    expect(await notice.locator('em').allTextContents()).toEqual(['reinforcement']);
+    expect(new URL(page.url()).searchParams.get('q')).toBe('reinforcment learning');
+    expect(await hits(page).count()).toBeGreaterThan(0);
+    await page.locator('[data-search-as-typed]').click();
+    await expect.poll(() => notice.isVisible()).toBe(false);
+    await expect.poll(() => page.locator('[data-no-results]').isVisible()).toBe(true);
+    expect(await page.locator('[data-suggestions] button').allTextContents()).toContain(
+      'reinforcement learning',
+    );
+    expect(new URL(page.url()).searchParams.get('q')).toBe('reinforcment learning');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('says when a query has no searchable word, and never cuts a character in two', async () => {
+    const { page, errors } = await home('?q=%25');
+    await expect
+      .poll(() => status(page))
+      .toBe('“%” has no word to search for: type letters or digits.');
+    expect(await hits(page).count()).toBe(0);
+    const emoji = '😀👍🏽🇫🇷'.repeat(40);
+    await page.locator('#search-input').fill(emoji);
+    await expect.poll(() => status(page)).toMatch(/^“😀.*has no word to search for/u);
+    const text = (await status(page))!;
+    expect(text).not.toMatch(
+      /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
+    );
+    expect(text).toContain('…');
+    expect(text.startsWith(`“${'😀👍🏽🇫🇷'.repeat(10)}`)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows active filters as removable chips, with separate Clear search and Clear filters', async () => {
+    const { page, errors } = await home();
+    const chips = page.locator('[data-filter-chips] button');
+    const clearFilters = page.locator('[data-clear-filters]');
+    await page.locator('#search-input').fill('learning');
+    await expect.poll(() => hits(page).count()).toBeGreaterThan(0);
+    expect(await clearFilters.isVisible()).toBe(false);
+    const facet = page.locator('a[data-facet="topic"]').first();
+    const slug = (await facet.getAttribute('data-tag'))!;
+    const label = (await facet.locator('.facet-label').textContent())!;
+    await facet.click();
+    await expect.poll(() => chips.allTextContents()).toEqual([`${label}×`]);
+    expect(await chips.first().getAttribute('aria-label')).toBe(`Remove filter ${label}`);
+    expect(await clearFilters.isVisible()).toBe(true);
+    await chips.first().click();
+    await expect.poll(() => chips.count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('tag')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('learning');
+    await facet.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('tag')).toBe(slug);
+    await page.locator('[data-clear]').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('tag')).toBe(slug);
+    expect(await chips.count()).toBe(1);
+    expect(await page.locator('[data-clear]').isVisible()).toBe(false);
+    await page.locator('#search-input').fill('learning');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('learning');
+    await clearFilters.click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('tag')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('learning');
+    expect(await clearFilters.isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a tag in a result adds that filter and keeps the query, without leaving the explorer', async () => {
+    const { page, errors } = await home('?q=diffusion');
+    await expect.poll(() => hits(page).count()).toBeGreaterThan(0);
+    const tag = hits(page).first().locator('a.tag').first();
+    const slug = (await tag.getAttribute('data-filter'))!;
+    const path = new URL(page.url()).pathname;
+    await tag.click();
+    await expect.poll(() => page.locator('[data-filter-chips] button').count()).toBe(1);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe(path);
+    expect(url.searchParams.get('q')).toBe('diffusion');
+    const param = slug.startsWith('type-') ? 'type' : 'tag';
+    expect(url.searchParams.get(param)).toBe(slug.replace(/^type-/, ''));
+    for (const hitSlug of await hits(page).evaluateAll((items) =>
+      items.map((i) => i.getAttribute('data-slug')),
+    )) {
+      const paper = papers.find((p) => p.slug === hitSlug)!;
+      expect([...paper.tags, ...paper.types.map((t) => `type-${t}`)]).toContain(slug);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('reaches the filters within a few Tabs from the search box, before any result', async () => {
+    const { page } = await home('?q=learning');
+    await expect.poll(() => hits(page).count()).toBeGreaterThan(0);
+    await page.locator('#search-input').focus();
+    let presses = 0;
+    for (; presses < 10; presses++) {
+      await page.keyboard.press('Tab');
+      const on = await page.evaluate(() => document.activeElement?.matches('a[data-facet]'));
+      if (on) break;
+      const inResults = await page.evaluate(
+        () => document.activeElement?.closest('[data-search-results]') !== null,
+      );
+      expect(inResults).toBe(false);
+    }
+    expect(presses + 1).toBeLessThanOrEqual(3);
+    await page.close();
+  });
+
+  it('draws a neutral focus ring, not a red or orange one', async () => {
+    const { page } = await home();
+    await page.keyboard.press('/');
+    const color = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineColor);
+    const [r, g, b] = color.match(/\d+/g)!.map(Number);
+    expect(b).toBeGreaterThan(r!);
+    expect(b).toBeGreaterThan(g!);
+    await page.close();
+  });
+
+  it('without JavaScript, /?q= says search needs JavaScript, links to the tags and hides JS-only controls', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(siteUrl);
-    await page.locator('#search-input').fill('diffusion');
-    await page.locator('#search-input').press('Enter');
-    await page.waitForURL(/\?q=diffusion$/);
+    await page.goto(`${siteUrl}?q=diffusion`);
+    const notice = page.locator('[data-no-js-notice]');
+    expect(await notice.isVisible()).toBe(true);
+    expect(await notice.textContent()).toMatch(/needs JavaScript/);
+    const tagsLink = notice.locator('a', { hasText: 'by topic' });
+    await Promise.all([page.waitForURL(/\/tags\/$/), tagsLink.click()]);
+    await page.goto(`${siteUrl}?q=diffusion`);
+    expect(await page.locator('#search-input').isVisible()).toBe(false);
     expect(await page.locator('[data-static-list] .paper-list > li').count()).toBe(papers.length);
+    expect(await page.locator('star-button button').first().isVisible()).toBe(false);
+    await page.goto(`${siteUrl}map/`);
+    expect(await page.getByRole('button', { name: 'Highlight' }).isVisible()).toBe(false);
     await context.close();
   });
 });

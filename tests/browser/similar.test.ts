@@ -93,6 +93,37 @@ describe('papers like this text', () => {
     await close();
   });
 
+  it('scores a huge acronym-heavy paste in a worker, on its first 20,000 characters, without freezing the page', async () => {
+    const { page, errors, close } = await open('similar/');
+    await page.evaluate(() => {
+      const tasks: number[] = [];
+      (window as unknown as { longTasks: number[] }).longTasks = tasks;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    // 449 KB of text in which every other word is an acronym with its expansion (issue 13: 110 s).
+    const huge = Array.from(
+      { length: 9_000 },
+      (_, i) => `Deep Residual Policy Networks (DRPN${i % 700}) beat ABC${i % 300} on RL.`,
+    ).join(' ');
+    expect(huge.length).toBeGreaterThan(449_000);
+    await paste(page, huge);
+    await expect
+      .poll(() => page.locator('.similar-status').textContent(), { timeout: 30_000 })
+      .toMatch(/Only the first 20,000 characters of the text were compared\.$/);
+    expect(page.workers().map((worker) => worker.url())).toEqual([
+      expect.stringMatching(/similar-worker/),
+    ]);
+    // The main thread never stalls for long: the scoring ran in the worker.
+    const longTasks = await page.evaluate(
+      () => (window as unknown as { longTasks: number[] }).longTasks,
+    );
+    expect(Math.max(0, ...longTasks)).toBeLessThan(1_000);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('says it needs JavaScript when it is off', async () => {
     const { page, close } = await open('similar/', { javaScriptEnabled: false });
     expect(await page.locator('noscript').count()).toBe(1);

@@ -162,14 +162,14 @@ describe('tags, data and errors', () => {
 
   it('keeps the picked theme across pages without JavaScript races', async () => {
     const { page, close } = await open(siteUrl);
-    const toggle = page.locator('theme-toggle button');
-    const before = await toggle.getAttribute('aria-pressed');
-    await toggle.click();
-    const after = await toggle.getAttribute('aria-pressed');
-    expect(after).not.toBe(before);
+    const dark = page.getByRole('button', { name: 'Dark', exact: true });
+    expect(await dark.getAttribute('aria-pressed')).toBe('false');
+    await dark.click();
+    expect(await dark.getAttribute('aria-pressed')).toBe('true');
     await page.goto(`${siteUrl}tags/`);
     const theme = await page.evaluate(() => document.documentElement.dataset.theme);
-    expect(theme).toBe(after === 'true' ? 'dark' : 'light');
+    expect(theme).toBe('dark');
+    expect(await dark.getAttribute('aria-pressed')).toBe('true');
     await close();
   });
 });

@@ -27,8 +27,8 @@ function buildEnvironment(): NodeJS.ProcessEnv {
 }
 
 /**
- * Runs ingest and `astro build` for one dumps folder, each in its own process (awaited, so the test
- * worker stays responsive); throws with the failing step's output.
+ * Runs ingest and `npm run build`'s astro step (scripts/build-site.ts) for one dumps folder, each in
+ * its own process (awaited, so the test worker stays responsive); throws with the failing step's output.
  */
 export async function buildSite(options: {
   dumps: string;
@@ -52,7 +52,7 @@ export async function buildSite(options: {
     }
   };
   await step(['tsx', 'scripts/ingest.ts', '--dumps', options.dumps, '--out', papersFile]);
-  await step(['astro', 'build']);
+  await step(['tsx', 'scripts/build-site.ts']);
   return { outDir: options.outDir, papersFile };
 }
 

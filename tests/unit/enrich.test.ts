@@ -26,11 +26,11 @@ describe('enrichPapers over the seed dumps, through the ingest', () => {
     }
   });
 
-  it('gives every paper 5–10 keywords and 5 related papers that exist, each explained', () => {
+  it('gives every paper 5–10 keywords and up to 5 related papers that exist, each explained', () => {
     for (const paper of papers) {
       expect(paper.keywords.length, paper.slug).toBeGreaterThanOrEqual(5);
       expect(paper.keywords.length, paper.slug).toBeLessThanOrEqual(10);
-      expect(paper.related, paper.slug).toHaveLength(5);
+      expect(paper.related.length, paper.slug).toBeLessThanOrEqual(5);
       for (const related of paper.related) {
         expect(bySlug.has(related.slug)).toBe(true);
         expect(related.slug).not.toBe(paper.slug);

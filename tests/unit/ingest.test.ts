@@ -15,12 +15,12 @@ import type { Taxonomy } from '../../src/lib/schema';
 
 // Lets one test make the naming step return an invalid title, to see how schema failures surface.
 const naming = vi.hoisted(() => ({ longTitle: false }));
-vi.mock('../../src/lib/ingest/naming', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/lib/ingest/naming')>();
+vi.mock('../../src/lib/ingest/naming/describe', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/lib/ingest/naming/describe')>();
   return {
     ...real,
-    describePaper: (plainText: string) => {
-      const identity = real.describePaper(plainText);
+    describeTagged: (...args: Parameters<typeof real.describeTagged>) => {
+      const identity = real.describeTagged(...args);
       return naming.longTitle ? { ...identity, title: 'T'.repeat(130) } : identity;
     },
   };

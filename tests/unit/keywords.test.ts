@@ -8,6 +8,7 @@ import {
   TermStatistics,
   type Term,
 } from '../../src/lib/enrich/keywords';
+import { mainStatementSentence, phrasesOf } from '../../src/lib/enrich/enrich';
 import { analyseText, GENERIC_STEMS, RHETORIC, STOP_WORDS } from '../../src/lib/text/terms';
 import { loadSeedPapers, seedContaining } from '../fixtures/taxonomy/seed-papers';
 
@@ -26,6 +27,8 @@ function keywordsOf(fragment: string): string[] {
   return selectKeywords(termsBySlug.get(paper.slug)!, paper.plainText, statistics, {
     name: paper.name,
     title: paper.title,
+    phrases: phrasesOf(paper),
+    statement: mainStatementSentence(paper.plainText),
   });
 }
 

@@ -1,10 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describePaper, MAX_SUMMARY_LENGTH, MAX_TITLE_LENGTH } from '../../src/lib/ingest/naming';
+import {
+  describePaper,
+  MAX_SUMMARY_LENGTH,
+  MAX_TITLE_LENGTH,
+} from '../../src/lib/ingest/naming/describe';
 import { fitToLength } from '../../src/lib/ingest/naming/fit';
 import { splitSentences } from '../../src/lib/text/sentences';
-
-const DANGLING_END = /\s(?:the|of|and|with|for|to|a|an|in|on|by|via|that|which)$/i;
+import { contentKeySet } from '../../src/lib/text/terms';
+import { expectHeadline } from '../support/headline';
 
 function expectValidIdentity(text: string): void {
   const { name, title, summary } = describePaper(text);
@@ -153,97 +157,69 @@ describe('the paper name', () => {
         'zero-shot context extension.',
     );
     expect(name).toBe('DroPE');
-    expect(title).toBe('DroPE: Dropping the Positional Embeddings of LMs after training');
+    expect(title).toMatch(/^DroPE: .*Positional Embeddings/);
   });
 });
 
 describe('the title', () => {
-  it('is "Name: description" with the abstract\'s own description of the named thing', () => {
-    const { title } = describePaper(
-      'Task grouping is costly. In this paper, we propose ETAP (Ensemble Task Affinity Predictor), ' +
-        'a scalable framework that integrates principled and data-driven estimators to predict ' +
-        'MTL performance gains.',
+  it('is "Name: what it is" when the paper names its contribution', () => {
+    const { name, title } = describePaper(
+      'Task grouping is costly for multi-task learning. In this paper, we propose ETAP (Ensemble ' +
+        'Task Affinity Predictor), a scalable framework that integrates principled and data-driven ' +
+        'estimators to predict multi-task learning performance gains. ETAP improves task grouping.',
     );
-    expect(title).toBe(
-      'ETAP: A scalable framework that integrates principled and data-driven estimators',
-    );
+    expect(name).toBe('ETAP');
+    expectHeadline(title, name);
+    expect(title.toLowerCase()).toMatch(/task|multi-task|estimator|framework/);
   });
 
-  it("without a name, describes what was made, not the abstract's first words", () => {
+  it("without a name, is a noun phrase about what was made, not the abstract's first words", () => {
     const text =
       'Single-cell RNA sequencing enables the study of cellular heterogeneity. Clustering remains ' +
       'hard. We introduce a latent plug-and-play diffusion framework that separates the ' +
-      'observation and denoising space. It works well.';
+      'observation and denoising space. The diffusion framework improves clustering accuracy.';
     const { name, title } = describePaper(text);
     expect(name).toBeNull();
-    expect(title).toBe(
-      'A latent plug-and-play diffusion framework that separates the observation and denoising space',
-    );
+    expectHeadline(title);
+    expect(title).not.toMatch(/^Single-cell RNA sequencing enables/);
+    expect(title.toLowerCase()).toMatch(/diffusion|denoising/);
   });
 
-  it('turns "we show that X" into X and "we revisit X" into "Revisiting X"', () => {
-    expect(
-      describePaper(
-        'Datasets are biased. We demonstrate that molecular poses in the popular datasets are ' +
-          'indeed biased.',
-      ).title,
-    ).toBe('Molecular poses in the popular datasets are indeed biased');
-    expect(
-      describePaper(
-        'Selective classification abstains. In this work, we revisit the design of optimal ' +
-          'selection functions through the lens of the Neyman–Pearson lemma.',
-      ).title,
-    ).toBe(
-      'Revisiting the design of optimal selection functions through the lens of the Neyman–Pearson lemma',
-    );
+  it.each([
+    'In particular, we are interested in the statistical behavior of stochastic gradient descent. ' +
+      'It is possible to characterise the behavior of stochastic gradient descent with heavy tails.',
+    'Meta-learning is popular. And discuss meta-learners that perform well on few-shot ' +
+      'classification benchmarks. We show that meta-learners overfit the meta-training tasks.',
+    'Training is unstable. To address these issues, we increase the batch size of the ' +
+      'contrastive learning objective and show that larger batches stabilise contrastive training.',
+    'Regret bounds are loose. In this paper, we define a new quantity R, called the problem ' +
+      'complexity, and prove that the minimax regret of online learning with feedback graphs is ' +
+      'proportional to it.',
+    'We should be careful about such conclusions as evaluating LLM forecasters is hard. We identify ' +
+      'temporal leakage in forecasting benchmarks for language model forecasters.',
+  ])('is never a fragment or a sentence (%#)', (text) => {
+    // A short abstract may offer no 4-word phrase: then a clean shorter noun phrase.
+    expectHeadline(describePaper(text).title, null, 2);
   });
 
-  it('is cut at a word boundary to 100 characters, with no dangling word or open bracket', () => {
+  it('keeps the capitals of acronyms and names as written and drops markup', () => {
     const { title } = describePaper(
-      'Background sentence here. We propose a remarkably long-winded and extraordinarily detailed ' +
-        'framework (which has an aside of considerable length inside brackets) for the careful ' +
-        'evaluation of the many and varied properties of the things in question.',
+      'Caches are static. This paper proposes a verified semantic cache for LLM inference on GPUs ' +
+        'with $O(1)$ lookup cost and *fast* updates. The semantic cache reduces LLM inference cost.',
     );
-    expect(title.length).toBeLessThanOrEqual(MAX_TITLE_LENGTH);
-    expect(title).not.toMatch(DANGLING_END);
-    expect(title.split('(').length).toBe(title.split(')').length);
-    expect(title).not.toMatch(/[.,;:]$/);
-    expect(
-      title.startsWith('A remarkably long-winded and extraordinarily detailed framework'),
-    ).toBe(true);
+    expectHeadline(title);
+    expect(title).toMatch(/LLM|GPUs/);
+    expect(title).not.toMatch(/[$*_\\]/);
   });
 
-  it('keeps quotes paired', () => {
+  it('leaves out rhetoric ("novel", "new") that real titles do not use', () => {
     const { title } = describePaper(
-      'Judges are noisy. We introduce a "Noisy but Valid" hypothesis testing framework to address this.',
+      'Graph coarsening loses features. We introduce a novel optimization-based framework for ' +
+        'featured graph coarsening with similarity guarantees. Graph coarsening with features ' +
+        'preserves spectral similarity.',
     );
-    expect(title).toBe('A "Noisy but Valid" hypothesis testing framework');
-  });
-
-  it('is in sentence case and keeps the capitals of acronyms and names as written', () => {
-    const { title } = describePaper(
-      'Caches are static. This paper proposes a verified semantic cache for LLM inference on GPUs.',
-    );
-    expect(title).toBe('A verified semantic cache for LLM inference on GPUs');
-    expect(
-      describePaper('Caches are static. This paper proposes vCache, the first verified cache.')
-        .title,
-    ).toBe('vCache: The first verified cache');
-  });
-
-  it('shows no LaTeX or Markdown marker that slipped through the plain text, nor a final period', () => {
-    const { title } = describePaper(
-      'Intro. We propose a method with $O(1)$ cost and *fast* updates.',
-    );
-    expect(title).toBe('A method with O(1) cost and fast updates');
-  });
-
-  it('drops lists, URLs and "e.g." asides, and never repeats a word twice in a row', () => {
-    const { title } = describePaper(
-      'Intro. We contribute Lens, a benchmark of reasoning with with 3.4K images (e.g., photos): ' +
-        '(1) perception, (2) reasoning, at https://example.org/lens.',
-    );
-    expect(title).toBe('Lens: A benchmark of reasoning with 3.4K images');
+    expectHeadline(title);
+    expect(title).not.toMatch(/^(?:A |An )?(?:novel|new)\b/i);
   });
 });
 
@@ -263,26 +239,32 @@ describe('fitToLength', () => {
 });
 
 describe('the summary', () => {
-  it('is the contribution sentence, without its lead-in, ending with a period', () => {
-    const { summary } = describePaper(
-      'Agents are everywhere. However, benchmarks are narrow. To address this gap, we introduce ' +
-        'Toolathlon, a benchmark for language agents! It is hard.',
+  it('adds what the title lacks: the result or how it works, never the title again', () => {
+    const { title, summary } = describePaper(
+      'Agents are everywhere. However, benchmarks for language agents are narrow. To address this ' +
+        'gap, we introduce Toolathlon, a benchmark for language agents across 32 software ' +
+        'applications. The best model solves only 38.6% of the tasks, and agents fail at long ' +
+        'horizons.',
     );
-    expect(summary).toBe('We introduce Toolathlon, a benchmark for language agents.');
+    expect(title.startsWith('Toolathlon: ')).toBe(true);
+    const titleKeys = contentKeySet(title);
+    const summaryKeys = contentKeySet(summary);
+    const repeated = [...titleKeys].filter((key) => summaryKeys.has(key)).length;
+    expect(repeated / titleKeys.size).toBeLessThanOrEqual(0.5);
+    expect(summary).toMatch(/\.$/);
   });
 
   it('is one sentence of at most 300 characters, cut at a clause boundary when long', () => {
     const long =
-      'We propose TreeBench, a diagnostic benchmark built on three principles: ' +
-      Array.from(
-        { length: 12 },
-        (_, i) => `(${i + 1}) a principle about visual things number ${i + 1}`,
-      ).join(', ') +
-      '.';
-    const { summary } = describePaper(`Background. ${long}`);
-    expect(summary).toBe('We propose TreeBench, a diagnostic benchmark built on three principles.');
+      'The benchmark scores models on ' +
+      Array.from({ length: 12 }, (_, i) => `(${i + 1}) visual skill number ${i + 1}`).join(', ') +
+      ', and more.';
+    const { summary } = describePaper(
+      `Benchmarks are saturated. We propose TreeBench, a diagnostic benchmark for visual grounding. ${long}`,
+    );
     expect(summary.length).toBeLessThanOrEqual(MAX_SUMMARY_LENGTH);
     expect(splitSentences(summary)).toHaveLength(1);
+    expect(summary).toMatch(/\.$/);
   });
 });
 

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   evenSample,
-  placeLabels,
   projectVectors,
   seededRandom,
-  topicCentres,
   type Point,
   type SparseVector,
 } from '../../src/lib/enrich/projection';
@@ -94,63 +92,5 @@ describe('evenSample', () => {
   it('spreads the sample over the whole range', () => {
     expect(evenSample(10, 4)).toEqual([0, 2, 5, 7]);
     expect(evenSample(3, 5)).toEqual([0, 1, 2]);
-  });
-});
-
-describe('topicCentres', () => {
-  it('labels each topic at the median of its points, ignoring papers without a topic', () => {
-    const point = (topic: string | null, x: number, y: number) => ({
-      slug: 's',
-      title: 't',
-      topic,
-      x,
-      y,
-    });
-    const centres = topicCentres([
-      point('a', 0.1, 0.1),
-      point('a', 0.2, 0.3),
-      point('a', 0.9, 0.9),
-      point('b', 0.5, 0.6),
-      point(null, 0, 0),
-    ]);
-    expect(centres).toEqual(
-      new Map([
-        ['a', { x: 0.2, y: 0.3 }],
-        ['b', { x: 0.5, y: 0.6 }],
-      ]),
-    );
-  });
-});
-
-describe('placeLabels', () => {
-  const point = (topic: string | null, x: number, y: number) => ({
-    slug: 's',
-    title: 't',
-    topic,
-    x,
-    y,
-  });
-  const many = (topic: string, n: number, x: number, y: number) =>
-    Array.from({ length: n }, () => point(topic, x, y));
-
-  it('keeps a name near an edge inside the map', () => {
-    const [label] = placeLabels(many('edge', 5, 0.99, 0.5), () => 'A rather long topic name');
-    expect(label!.x + (24 * 0.0105) / 2).toBeLessThanOrEqual(1);
-  });
-
-  it('names topics with enough dots, and never two names on top of each other', () => {
-    const labels = placeLabels(
-      [
-        ...many('big', 10, 0.5, 0.5),
-        ...many('near', 5, 0.52, 0.5),
-        ...many('far', 4, 0.1, 0.9),
-        ...many('tiny', 2, 0.9, 0.1),
-      ],
-      (topic) => `Topic ${topic}`,
-    );
-    expect(labels).toEqual([
-      { text: 'Topic big', x: 0.5, y: 0.5 },
-      { text: 'Topic far', x: 0.1, y: 0.9 },
-    ]);
   });
 });

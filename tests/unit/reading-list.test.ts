@@ -2,20 +2,27 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addItem,
+  cardShardCount,
+  cardShardOf,
   createReadingListStore,
   decodeSharedList,
   describeStorageProblem,
   encodeSharedList,
   fromJson,
+  isFull,
+  MAX_READING_LIST_ITEMS,
   mergeItems,
   removeItem,
+  restoreItem,
   setNote,
   sharedListFromHash,
   shareUrl,
+  sortItems,
   toJson,
   toMarkdown,
   type ReadingListItem,
 } from '../../src/lib/site/reading-list';
+import { growth } from '../support/growth';
 
 const paperUrl = (slug: string) => `https://example.org/explorer/papers/${slug}/`;
 const item = (slug: string, title: string, note = ''): ReadingListItem => ({
@@ -74,11 +81,17 @@ describe('list edits', () => {
   it('imports new papers after the existing ones without overwriting a written note', () => {
     const mine = [item('a-1', 'A', 'my note'), item('b-2', 'B')];
     const shared = [item('b-2', 'B', 'their note'), item('a-1', 'A', 'other'), item('c-3', 'C')];
-    expect(mergeItems(mine, shared)).toEqual([
+    const now = new Date('2026-11-30T12:00:00Z');
+    expect(mergeItems(mine, shared, now)).toEqual([
       item('a-1', 'A', 'my note'),
       item('b-2', 'B', 'their note'),
-      item('c-3', 'C'),
+      { ...item('c-3', 'C'), addedAt: '2026-11-30T12:00:00.000Z' },
     ]);
+  });
+
+  it('keeps the date an exported paper was added when importing it', () => {
+    const dated = { ...item('d-4', 'D'), addedAt: '2026-01-01T00:00:00.000Z' };
+    expect(mergeItems([], [dated], new Date('2026-11-30T12:00:00Z'))).toEqual([dated]);
   });
 });
 
@@ -192,5 +205,68 @@ describe('storage', () => {
     const storage = new FakeStorage();
     storage.setItem('paper-explorer:reading-list', '{not json');
     expect(createReadingListStore(() => storage).load()).toEqual([]);
+  });
+});
+
+describe('undo, display order and card shards', () => {
+  const list = [item('b', 'Beta'), item('a', 'alpha'), item('c', 'Gamma')];
+
+  it('puts a removed paper back at its old place, once', () => {
+    const removed = list[1]!;
+    const after = removeItem(list, removed.slug);
+    expect(restoreItem(after, removed, 1).map((i) => i.slug)).toEqual(['b', 'a', 'c']);
+    expect(restoreItem(list, removed, 0).map((i) => i.slug)).toEqual(['b', 'a', 'c']);
+    expect(restoreItem(after, removed, 99).map((i) => i.slug)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('sorts for display by date added either way or by title, never changing the list', () => {
+    expect(sortItems(list, 'added').map((i) => i.slug)).toEqual(['b', 'a', 'c']);
+    expect(sortItems(list, 'newest').map((i) => i.slug)).toEqual(['c', 'a', 'b']);
+    expect(sortItems(list, 'title').map((i) => i.title)).toEqual(['alpha', 'Beta', 'Gamma']);
+    expect(list.map((i) => i.slug)).toEqual(['b', 'a', 'c']);
+  });
+
+  it('finds a paper’s card shard from its slug alone, spreading papers over the shards', () => {
+    expect(cardShardCount(57)).toBe(1);
+    expect(cardShardCount(20_000)).toBe(40);
+    const counts = new Array<number>(40).fill(0);
+    for (let i = 0; i < 20_000; i += 1) counts[cardShardOf(`paper-${i}`, 40)]! += 1;
+    expect(Math.min(...counts)).toBeGreaterThan(350);
+    expect(Math.max(...counts)).toBeLessThan(650);
+    expect(cardShardOf('vcache-1a2b', 40)).toBe(cardShardOf('vcache-1a2b', 40));
+  });
+});
+
+describe('big imports (issue 13)', () => {
+  const list = (count: number, offset = 0): ReadingListItem[] =>
+    Array.from({ length: count }, (_, i) => ({
+      slug: `paper-${(i + offset).toString(36)}`,
+      title: `Paper ${i + offset}`,
+      note: '',
+      addedAt: '',
+    }));
+
+  it('reads at most MAX_READING_LIST_ITEMS from a 60,000-item share link', () => {
+    const shared = decodeSharedList(encodeSharedList(list(60_000)));
+    expect(shared).toHaveLength(MAX_READING_LIST_ITEMS);
+    expect(shared[0]?.slug).toBe('paper-0');
+    expect(isFull(shared)).toBe(true);
+  });
+
+  it('never grows a list past the limit, by import or by starring', () => {
+    const merged = mergeItems(list(10), list(40_000, 5));
+    expect(merged).toHaveLength(MAX_READING_LIST_ITEMS);
+    expect(new Set(merged.map((item) => item.slug)).size).toBe(MAX_READING_LIST_ITEMS);
+    expect(addItem(merged, { slug: 'one-more', title: 'One more' })).toHaveLength(
+      MAX_READING_LIST_ITEMS,
+    );
+  });
+
+  it('decodes and merges in time linear in the list length', () => {
+    const size = MAX_READING_LIST_ITEMS / 8;
+    const payload = (count: number) => encodeSharedList(list(count));
+    expect(growth(payload, decodeSharedList, size)).toBeLessThan(24);
+    const halves = (count: number) => [list(count), list(count, count / 2)] as const;
+    expect(growth(halves, ([a, b]) => mergeItems(a, b), size)).toBeLessThan(24);
   });
 });

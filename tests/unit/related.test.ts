@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { findAcronyms } from '../../src/lib/text/acronyms';
+import { phrasesOf } from '../../src/lib/enrich/enrich';
 import {
   extractTerms,
   packTerms,
   TermStatistics,
   type PackedTerms,
 } from '../../src/lib/enrich/keywords';
-import { findRelated, termVector, type RelatedOptions } from '../../src/lib/enrich/related';
+import {
+  findRelated,
+  MIN_RELATED_SCORE,
+  termVector,
+  type RelatedOptions,
+} from '../../src/lib/enrich/related';
 import type { Acronym, RelatedPaper } from '../../src/lib/schema';
 import { analyseText } from '../../src/lib/text/terms';
 import { loadSeedPapers, seedContaining } from '../fixtures/taxonomy/seed-papers';
@@ -26,7 +32,13 @@ function relate(docs: readonly Doc[], options?: RelatedOptions): Map<string, Rel
     return { packed: packTerms(terms, statistics.add(terms, analysed), acronyms), acronyms };
   });
   const vectors = docs.map((doc, index) =>
-    termVector(read[index]!.packed, read[index]!.acronyms, doc.text, statistics),
+    termVector(
+      read[index]!.packed,
+      read[index]!.acronyms,
+      doc.text,
+      statistics,
+      phrasesOf({ plainText: doc.text }),
+    ),
   );
   const related = findRelated(
     docs.map((doc) => doc.slug),
@@ -41,14 +53,14 @@ const exact = relate(seeds);
 const indexed = relate(seeds, { exhaustiveUpTo: 0 });
 
 describe('findRelated on the seed abstracts', () => {
-  it('lists five other papers each, most similar first, with scores in 0..1 and shared terms', () => {
+  it('lists at most five other papers, most similar first, none below the relevance threshold', () => {
     for (const [slug, related] of exact) {
-      expect(related).toHaveLength(5);
+      expect(related.length).toBeLessThanOrEqual(5);
       expect(related.map((paper) => paper.slug)).not.toContain(slug);
       const scores = related.map((paper) => paper.score);
       expect(scores).toEqual([...scores].sort((a, b) => b - a));
       for (const paper of related) {
-        expect(paper.score).toBeGreaterThan(0);
+        expect(paper.score).toBeGreaterThanOrEqual(MIN_RELATED_SCORE);
         expect(paper.score).toBeLessThanOrEqual(1);
         expect(paper.terms.length).toBeGreaterThanOrEqual(1);
         expect(paper.terms.length).toBeLessThanOrEqual(5);
@@ -72,15 +84,29 @@ describe('findRelated on the seed abstracts', () => {
   it('relates papers about the same thing, explained by the terms they share', () => {
     const slugOf = (fragment: string) => seedContaining(loadSeedPapers(), fragment).slug;
     const offlineRl = exact.get(slugOf('contrastive preference learning'))!;
-    expect(offlineRl.map((paper) => paper.slug).slice(0, 2)).toEqual(
+    expect(offlineRl.map((paper) => paper.slug)).toEqual(
       expect.arrayContaining([
         slugOf('dataset distillation'),
         slugOf('offline domain randomization'),
       ]),
     );
-    expect(offlineRl[0]!.terms).toEqual(expect.arrayContaining(['offline', 'RL']));
+    expect(offlineRl[0]!.terms).toContain('RL');
     const molecules = exact.get(slugOf('QM9, QMugs'))!;
     expect(molecules[0]!.slug).toBe(slugOf('MolecularIQ'));
+  });
+
+  it('shows no related paper rather than one that shares only everyday words, verbs or "et al"', () => {
+    const related = relate([
+      { slug: 'a', text: 'We propose a cache for prompts. Smith et al. show that prompts vary.' },
+      {
+        slug: 'b',
+        text: 'We propose a protein folding model. Jones et al. show that prompts help.',
+      },
+      { slug: 'c', text: 'Protein folding models predict protein structures from sequences.' },
+    ]);
+    expect(related.get('a')).toEqual([]);
+    expect(related.get('b')!.map((paper) => paper.slug)).toEqual(['c']);
+    expect(related.get('b')![0]!.terms.join(' ')).not.toMatch(/et al|propose|show/);
   });
 
   it('gives each paper the same related papers and scores whatever order the corpus is in', () => {
@@ -103,7 +129,7 @@ describe('findRelated on the seed abstracts', () => {
     for (const [slug, related] of exact) {
       const viaIndex = indexed.get(slug)!;
       expect(viaIndex.map((paper) => paper.slug)).not.toContain(slug);
-      if (viaIndex[0]?.slug === related[0]!.slug) same += 1;
+      if (viaIndex[0]?.slug === related[0]?.slug) same += 1;
       // Whatever the index proposes is scored exactly, so it agrees where both list a paper.
       for (const paper of viaIndex) {
         const inExact = related.find((other) => other.slug === paper.slug);

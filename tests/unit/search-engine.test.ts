@@ -87,14 +87,16 @@ describe('matching', () => {
 });
 
 describe('ranking', () => {
-  it('puts an exact match before any typo match, however strong', () => {
+  it('does not fuzz a word that is in the vocabulary into other words', () => {
     const exact = paper(`The lens appears once here. ${padding(80)}`, { slug: 'exact' });
     const fuzzy = paper(`Less is more, less is less, less noise. ${padding(5)}`, {
       slug: 'fuzzy',
       title: 'Less is less',
       keywords: ['less'],
     });
-    expect(slugs(searcher([fuzzy, exact])('lens '))).toEqual(['exact', 'fuzzy']);
+    const results = searcher([fuzzy, exact])('lens ');
+    expect(slugs(results)).toEqual(['exact']);
+    expect(results.corrections).toEqual([]);
   });
 
   it('puts a paper named or titled by the term before one that mentions it in passing', () => {
@@ -140,7 +142,10 @@ describe('ranking', () => {
     const search = searcher([some, all]);
     expect(slugs(search('spectral robustness'))).toEqual(['all', 'some']);
     expect(slugs(search('robustness spectral'))).toEqual(['all', 'some']);
-    expect(search('spectral robustness').hits.map((h) => h.matchedWords)).toEqual([2, 1]);
+    const results = search('spectral robustness');
+    expect(results.hits.map((h) => h.matchedWords)).toEqual([2, 1]);
+    expect(results.hits.map((h) => h.complete)).toEqual([true, false]);
+    expect([results.total, results.partial]).toEqual([1, 1]);
   });
 
   it('ranks by BM25: more occurrences in an abstract of equal length rank higher', () => {
@@ -255,5 +260,100 @@ describe('filters, facets and suggestions', () => {
       'diffusion',
       'benchmark',
     ]);
+  });
+});
+
+describe('what the query means', () => {
+  const video = paper(`A benchmark for video understanding. ${padding(20)}`, { slug: 'video' });
+  const form = paper(`A formal benchmark of formulas. ${padding(20)}`, { slug: 'form' });
+  const clip = paper(`Video clips, formatted. ${padding(20)}`, { slug: 'clip' });
+  const reinforcement = paper(`Reinforcement learning with reinforced critics. ${padding(20)}`, {
+    slug: 'rl',
+  });
+  const series = paper(`Forecasting of time series with transformers. ${padding(20)}`, {
+    slug: 'series',
+  });
+  const scattered = paper(`Time spent on a series of forecasting tasks. ${padding(20)}`, {
+    slug: 'scattered',
+  });
+  const fmri = paper(`Resting-state rs-fMRI scans of the brain. ${padding(20)}`, { slug: 'fmri' });
+  const search = searcher([video, form, clip, reinforcement, series, scattered, fmri]);
+
+  it('counts only papers with every word; the others form a separate group', () => {
+    const results = search('benchmark for video');
+    expect(results.total).toBe(1);
+    expect(results.partial).toBe(2);
+    expect(slugs(results)[0]).toBe('video');
+    expect(results.hits.filter((h) => h.complete).map((h) => h.slug)).toEqual(['video']);
+  });
+
+  it('completes only the word being typed, from 3 letters, and never a stopword', () => {
+    expect(slugs(search('benchmark for'))).toEqual(['video', 'form']);
+    expect(search('vi').total).toBe(0);
+    expect(slugs(search('vid')).sort()).toEqual(['clip', 'video']);
+    expect(search('vid ').total).toBe(0);
+  });
+
+  it('corrects a word no paper contains, says so, and can search as typed instead', () => {
+    const typed = 'reinforcment learning';
+    const results = search(typed);
+    expect(slugs(results)).toEqual(['rl']);
+    expect(results.corrections).toEqual([
+      { from: 'reinforcment', to: 'reinforcement', start: 0, end: 12 },
+    ]);
+    const asTyped = search({ query: typed, correct: false });
+    expect(asTyped.total).toBe(0);
+    expect(asTyped.corrections).toEqual([]);
+    expect(asTyped.suggestions).toEqual(['reinforcement learning']);
+  });
+
+  it('keeps the count steady while a long word is typed with a typo', () => {
+    const counts = ['reinforc', 'reinforcm', 'reinforcmen', 'reinforcement '].map(
+      (q) => search(q).total,
+    );
+    expect(counts).toEqual([1, 1, 1, 1]);
+  });
+
+  it('matches a quoted phrase only with its words in a row', () => {
+    const results = search('"time series"');
+    expect(slugs(results)).toEqual(['series', 'scattered']);
+    expect(results.total).toBe(1);
+    expect(search('time series').total).toBe(2);
+  });
+
+  it('matches a quoted word exactly: no other form, no completion, no correction', () => {
+    expect(search('"critic"').total).toBe(0);
+    expect(search('critic').total).toBe(1);
+  });
+
+  it('leaves out papers with an excluded word, in any of its forms', () => {
+    expect(slugs(search('video -benchmarks'))).toEqual(['clip']);
+    expect(slugs(search('-benchmark')).sort()).toEqual(
+      ['clip', 'rl', 'series', 'scattered', 'fmri'].sort(),
+    );
+    expect(search('multi-task').words).toEqual(['multi', 'task']);
+  });
+
+  it('says so when a query has no searchable word, instead of matching everything', () => {
+    for (const query of ['(.*+?[', '%', '\u200b', '"']) {
+      const results = search(query);
+      expect(results.unsearchable, query).toBe(true);
+      expect(results.total).toBe(0);
+    }
+    expect(search('').unsearchable).toBe(false);
+  });
+
+  it('suggests vocabulary words, including a word inside a longer one (mri → fmri)', () => {
+    expect(search('mri').suggestions).toEqual(['fmri', 'rsfmri']);
+    expect(search('xqz').suggestions).toEqual([]);
+  });
+
+  it('weighs suggestions by how many papers use them', () => {
+    const popular = [1, 2, 3].map((n) => paper(`Sparse models number ${n}.`));
+    const rare = paper('A parse tree.');
+    // A typo in the first letter is not corrected while searching, only suggested.
+    const results = searcher([...popular, rare])('xparse');
+    expect(results.total).toBe(0);
+    expect(results.suggestions).toEqual(['sparse', 'parse']);
   });
 });

@@ -1,11 +1,16 @@
 /**
- * Search quality over the seed corpus: each query was written by reading the abstracts in
- * tests/fixtures/seeds (a copy of the seed dumps), with the paper a reader would expect. Papers are identified by a phrase of their
- * abstract, which survives changes to naming and slugs.
+ * Search quality over the seed corpus (a copy of the three seed dumps in tests/fixtures/seeds):
+ * each query was written by reading the abstracts, with the paper a reader would expect. Papers are
+ * identified by a phrase of their abstract, which survives changes to naming and slugs. Counts are
+ * checked against the records themselves: a paper "contains" a word when one of its indexed fields
+ * has the word or another form of it (same Porter stem, differing in an ending of ≤ 4 letters).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSearchIndex, textFromShards } from '../../src/lib/search/build';
-import { SearchEngine } from '../../src/lib/search/engine';
+import { stemmer } from 'stemmer';
+import { eng as stopwords } from 'stopword';
+import { SearchEngine, type SearchRequest, type SearchResults } from '../../src/lib/search/engine';
+import { tokenize } from '../../src/lib/search/text';
 import { ingestDumps, readDumpsDir } from '../../src/lib/pipeline';
 import { loadTaxonomy } from '../../src/lib/enrich/taxonomy';
 import { SEED_DUMPS } from '../support/seeds';
@@ -137,12 +142,15 @@ const cases = [...byName, ...byAcronym, ...byTopic, ...byDeepWord, ...byTypo, ..
 
 let papers: Paper[] = [];
 let rankOf: (query: string, phrase: string) => number;
+let search: (request: SearchRequest | string) => SearchResults;
 
 beforeAll(() => {
   papers = ingestDumps(readDumpsDir(SEED_DUMPS), loadTaxonomy('content/taxonomy.yaml')).papers;
   const built = buildSearchIndex(papers);
   const engine = new SearchEngine(JSON.parse(JSON.stringify(built.index)));
   const textOf = textFromShards(built);
+  search = (request) =>
+    engine.search(typeof request === 'string' ? { query: request, limit: 100 } : request, textOf);
   rankOf = (query, phrase) => {
     const expected = papers.filter(
       (p) => p.plainText.includes(phrase) || p.abstract.includes(phrase),
@@ -162,5 +170,172 @@ describe('search quality on the seed corpus', () => {
     const rank = rankOf(query, phrase);
     expect(rank, `rank of the expected paper (0: not in the top 10)`).toBeGreaterThan(0);
     expect(rank).toBeLessThanOrEqual(within);
+  });
+});
+
+// ---- what the counts and notices say, checked against the records ----
+
+/** The folded words of the fields the index holds for a paper (tag labels aside). */
+function indexedWords(paper: Paper): Set<string> {
+  const fields = [
+    paper.plainText,
+    paper.name ?? '',
+    paper.title,
+    ...paper.keywords,
+    ...paper.acronyms.flatMap((a) => [a.short, a.long]),
+    ...paper.tags,
+  ];
+  return new Set(fields.flatMap((field) => tokenize(field).map((t) => t.term)));
+}
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i += 1;
+  return i;
+}
+
+/** True when the paper has the word or another form of it (the rule of docs/search.md). */
+function contains(paper: Paper, word: string): boolean {
+  const words = indexedWords(paper);
+  if (words.has(word)) return true;
+  const stem = stemmer(word);
+  return [...words].some(
+    (w) => stemmer(w) === stem && Math.max(w.length, word.length) - commonPrefix(w, word) <= 4,
+  );
+}
+
+/** The words a query requires: stopwords are ignored. */
+const foldedWords = (query: string) =>
+  tokenize(query)
+    .map((t) => t.term)
+    .filter((term) => !stopwords.includes(term));
+const containsAll = (paper: Paper, query: string) =>
+  foldedWords(query).every((word) => contains(paper, word));
+
+/** Multi-word queries; each ends in a space, as when the reader has finished typing. */
+const allWords = [
+  'benchmark for video ',
+  'reinforcement learning language models ',
+  'evaluation benchmark dataset ',
+  'large language models ',
+  'offline reinforcement learning ',
+  'diffusion models ',
+  'vision language models ',
+  'policy optimization ',
+  'reward model ',
+  'knowledge graph ',
+  'uncertainty estimation ',
+  'domain adaptation ',
+  'question answering ',
+  'human feedback ',
+  'adversarial robustness ',
+  'training data distribution ',
+  'neural network training ',
+  'graph neural ',
+  'reasoning benchmark ',
+  'text generation ',
+  'state of the art results ',
+  'agents tools ',
+];
+
+const typos: { query: string; correction: string }[] = [
+  { query: 'reinforcment learning', correction: 'reinforcement' },
+  { query: 'quantizaton', correction: 'quantization' },
+  { query: 'segmentaton video', correction: 'segmentation' },
+  { query: 'difusion models ', correction: 'diffusion' },
+  { query: 'federated lerning ', correction: 'learning' },
+  { query: 'synaptc plasticity ', correction: 'synaptic' },
+  { query: 'optcal flow ', correction: 'optical' },
+  { query: 'neurosceince ', correction: 'neuroscience' },
+  { query: 'conformel prediction ', correction: 'conformal' },
+  { query: 'kaleidoscpe ', correction: 'kaleidoscope' },
+  { query: 'benchmrak ', correction: 'benchmark' },
+];
+
+describe('counts mean every word', () => {
+  it('has at least 20 multi-word queries, each matching some paper', () => {
+    expect(allWords.length).toBeGreaterThanOrEqual(20);
+    for (const query of allWords) {
+      expect(papers.filter((p) => containsAll(p, query)).length, query).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(allWords)('"%s": the count is the papers containing all its words', (query) => {
+    const results = search(query);
+    const expected = papers.filter((p) => containsAll(p, query));
+    expect(results.total).toBe(expected.length);
+    const some = papers.filter(
+      (p) => !containsAll(p, query) && foldedWords(query).some((w) => contains(p, w)),
+    );
+    expect(results.partial).toBeLessThanOrEqual(some.length);
+    const first = results.hits.slice(0, results.total);
+    expect(first.every((hit) => hit.complete)).toBe(true);
+    expect(first.map((hit) => hit.slug).sort()).toEqual(expected.map((p) => p.slug).sort());
+    expect(results.hits.slice(results.total).every((hit) => !hit.complete)).toBe(true);
+  });
+});
+
+describe('corrections are named', () => {
+  it.each(typos)('"$query" says it searched for "$correction"', ({ query, correction }) => {
+    const results = search(query);
+    expect(results.corrections.map((c) => c.to)).toContain(correction);
+    expect(results.total).toBeGreaterThan(0);
+    const fixed = foldedWords(query).map(
+      (w) => results.corrections.find((c) => c.from === w)?.to ?? w,
+    );
+    expect(results.total).toBe(papers.filter((p) => containsAll(p, fixed.join(' '))).length);
+  });
+
+  it('does not correct words that are in the vocabulary', () => {
+    for (const query of allWords) expect(search(query).corrections, query).toEqual([]);
+  });
+});
+
+describe('exact tokens, phrases and exclusions', () => {
+  it('finds only the paper with an exact token, not its look-alikes (GPTQ)', () => {
+    const results = search('GPTQ');
+    expect(results.total).toBe(1);
+    expect(results.partial).toBe(0);
+    expect(results.hits[0]?.name).toBe('MR-GPTQ');
+  });
+
+  it.each(['SealQA', 'Toolathlon', 'Legato'])('finds exactly one paper for "%s"', (query) => {
+    expect(search(query).total).toBe(1);
+  });
+
+  const phraseIn = (paper: Paper, phrase: string) => {
+    const words = tokenize(phrase).map((t) => t.term);
+    return [paper.title, paper.name ?? '', paper.plainText].some((field) => {
+      const terms = tokenize(field)
+        .filter((t) => !t.compound)
+        .map((t) => t.term);
+      return terms.some((_, i) => words.every((w, j) => terms[i + j] === w));
+    });
+  };
+
+  it.each(['large language models', 'reinforcement learning', 'neural networks', 'test time'])(
+    'counts "%s" in quotes as the papers with those words in a row',
+    (phrase) => {
+      const results = search(`"${phrase}"`);
+      const expected = papers.filter((p) => phraseIn(p, phrase));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(results.total).toBe(expected.length);
+      expect(results.total).toBeLessThanOrEqual(search(`${phrase} `).total);
+      const complete = results.hits.filter((h) => h.complete).map((h) => h.slug);
+      expect(complete.sort()).toEqual(expected.map((p) => p.slug).sort());
+    },
+  );
+
+  it.each([
+    ['benchmark', 'video'],
+    ['language models', 'reinforcement'],
+    ['learning', 'graph'],
+  ])('"%s -%s" leaves out every paper with the excluded word', (query, excluded) => {
+    const results = search(`${query} -${excluded}`);
+    const expected = papers.filter((p) => containsAll(p, query) && !contains(p, excluded));
+    expect(results.total).toBe(expected.length);
+    expect(results.total).toBeLessThan(search(`${query} `).total);
+    const slugsOf = new Set(expected.map((p) => p.slug));
+    expect(results.hits.slice(0, results.total).every((h) => slugsOf.has(h.slug))).toBe(true);
   });
 });

@@ -100,10 +100,28 @@ describe('tokenize', () => {
 
 describe('parseQuery', () => {
   it('folds words, drops duplicates and joins nothing', () => {
-    expect(parseQuery('Multi-Task  multi task ')).toEqual({
+    expect(parseQuery('Multi-Task  multi task ')).toMatchObject({
       words: ['multi', 'task'],
       lastWordIsPrefix: false,
     });
+  });
+
+  it('reads quoted phrases, exclusions and where each word was typed', () => {
+    expect(parseQuery('"time series" -benchmark model')).toEqual({
+      words: ['time', 'series', 'model'],
+      spans: [
+        [1, 5],
+        [6, 12],
+        [25, 30],
+      ],
+      quoted: [true, true, false],
+      phrases: [['time', 'series']],
+      excluded: ['benchmark'],
+      lastWordIsPrefix: true,
+    });
+    expect(parseQuery('model "time').phrases).toEqual([]);
+    expect(parseQuery('model "time').lastWordIsPrefix).toBe(false);
+    expect(parseQuery('multi-task').excluded).toEqual([]);
   });
 
   it('treats the last word as still being typed unless the query ends in a space', () => {

@@ -36,11 +36,11 @@ const texts: [string, string][] = [
   ],
   [
     'graphs-d1',
-    'Graph neural networks pass messages between nodes of molecular graphs to predict molecular properties.',
+    'Graph neural networks pass messages between nodes of molecular graphs to predict molecular properties. Molecular graphs have nodes and edges. The networks learn from the messages.',
   ],
   [
     'graphs-d2',
-    'Message passing on molecular graphs: graph neural networks predict properties of molecules from their nodes.',
+    'Message passing on molecular graphs: graph neural networks predict properties of molecules from their nodes. Nodes exchange messages. Properties follow from the graphs.',
   ],
 ];
 const papers = texts.map(([slug, plainText]) => ({
@@ -82,6 +82,24 @@ describe('SimilarIndex.similarTo', () => {
         .sort(),
     ).toEqual(['offline-rl-b1', 'rl-value-b2']);
     expect(matches[0]?.terms).toContain('RL');
+  });
+
+  it('finds the one paper with a rare word in a short pasted phrase, whatever its form', () => {
+    const corpus = [
+      ...papers,
+      {
+        slug: 'quantization-e1',
+        title: 'Title of quantization-e1',
+        plainText:
+          'We study post-training quantization of large language models to FP4. Quantization keeps accuracy. Rotations help.',
+        acronyms: [],
+      },
+    ];
+    const matches = new SimilarIndex(buildSimilarIndex(corpus)).similarTo(
+      'quantizing large language models to 4 bits',
+    );
+    expect(matches[0]?.slug).toBe('quantization-e1');
+    expect(matches[0]?.terms.join(' ')).toMatch(/quantiz/i);
   });
 
   it('returns nothing for text that shares no term with any paper', () => {

@@ -195,7 +195,7 @@ function scoreType(type: ContributionType, sentences: string[]): TypeScore {
  * paper is a method paper.
  */
 export function contributionTypes(plainText: string): ContributionType[] {
-  const sentences = splitSentences(plainText).map((sentence) => sentence.text);
+  const sentences = splitSentences(plainText).map((sentence) => boundedForMatching(sentence.text));
   const scored = TYPE_ORDER.map((type) => scoreType(type, sentences)).sort(
     (a, b) =>
       b.score - a.score ||
@@ -206,6 +206,21 @@ export function contributionTypes(plainText: string): ContributionType[] {
   if (strong.length > 0) return strong.map((entry) => entry.type);
   const best = scored[0];
   return best && best.score > 0 ? [best.type] : [FALLBACK_TYPE];
+}
+
+/** No real word is longer, and no stated contribution needs a longer sentence to be recognised. */
+const MAX_WORD_CHARS = 64;
+const MAX_SENTENCE_CHARS = 2_000;
+const LONG_WORD = new RegExp(String.raw`[\w-]{${MAX_WORD_CHARS + 1},}`, 'g');
+
+/**
+ * The patterns above backtrack within a word and across a sentence, so a 50 KB "word" took 25 s:
+ * cutting words and sentences to these lengths keeps every test linear in the abstract's length.
+ */
+function boundedForMatching(sentence: string): string {
+  return sentence
+    .slice(0, MAX_SENTENCE_CHARS)
+    .replace(LONG_WORD, (word) => word.slice(0, MAX_WORD_CHARS));
 }
 
 /** Wordings that say the authors release their code. */

@@ -16,6 +16,9 @@ import {
 import { findRelated, termVector } from './related';
 import type { Acronym, BasePaper, Paper, RelatedPaper, Taxonomy } from '../schema';
 import { analyseText } from '../text/terms';
+import { nounPhraseVocabulary, tagText } from '../text/nlp';
+import { splitSentences } from '../text/sentences';
+import { findStatements, mainStatement } from '../text/statements';
 import { assignTopics, compileTopics } from './topics';
 
 /** Milliseconds spent in each step, filled in when asked for (scripts/bench-enrich.ts). */
@@ -90,12 +93,24 @@ function relatePapers(
 ): RelatedPaper[][] {
   const vectors = papers.map((paper, index) => {
     const { terms, acronyms } = readings[index]!;
-    return termVector(terms, acronyms, paper.plainText, statistics);
+    return termVector(terms, acronyms, paper.plainText, statistics, phrasesOf(paper));
   });
   return findRelated(
     papers.map((paper) => paper.slug),
     vectors,
   );
+}
+
+/** The sentence of the abstract's main contribution statement ("we propose…"), if any. */
+export function mainStatementSentence(plainText: string): string | undefined {
+  const sentences = splitSentences(plainText);
+  const main = mainStatement(findStatements(sentences));
+  return main ? sentences[main.sentenceIndex] : undefined;
+}
+
+/** The paper's noun phrases, from the ingest's tagging pass, else tagged now. */
+export function phrasesOf(paper: Pick<BasePaper, 'plainText' | 'phrases'>): Set<string> {
+  return new Set(paper.phrases ?? nounPhraseVocabulary(tagText(paper.plainText)));
 }
 
 function finishPaper(
@@ -116,6 +131,8 @@ function finishPaper(
       {
         name: paper.name,
         title: paper.title,
+        phrases: phrasesOf(paper),
+        statement: mainStatementSentence(paper.plainText),
       },
     ),
     acronyms,

@@ -14,6 +14,7 @@ import {
   type AnalysedText,
   type Word,
 } from '../text/terms';
+import { phraseKey } from '../text/nlp';
 
 /** Longest key phrase, in words: longer n-grams are almost never repeated terms. */
 export const MAX_PHRASE_WORDS = 3;
@@ -439,6 +440,16 @@ function repeats(candidate: Candidate, kept: Candidate, genericKeys: ReadonlySet
 export interface KeywordContext {
   name?: string | null;
   title?: string;
+  /** The sentence of the main contribution statement: its phrases count like the title's. */
+  statement?: string;
+  /** The abstract's noun phrases ({@link nounPhraseVocabulary}): only these can be keywords. */
+  phrases?: ReadonlySet<string>;
+}
+
+/** A keyword is a noun phrase of the abstract, or a defined acronym. */
+function isNounPhrase(term: Term, text: string, phrases: ReadonlySet<string> | undefined): boolean {
+  if (!phrases || term.acronym) return true;
+  return phrases.has(phraseKey(text.slice(term.start, term.end)));
 }
 
 function toCandidate(
@@ -481,13 +492,18 @@ export function selectKeywords(
   context: KeywordContext = {},
 ): string[] {
   const titleKeys = new Set(
-    context.title ? extractTerms(analyseText(context.title)).map((term) => term.key) : [],
+    [context.title, context.statement]
+      .filter((text): text is string => text !== undefined)
+      .flatMap((text) => extractTerms(analyseText(text)).map((term) => term.key)),
   );
   const ranked = (list: readonly Term[]) =>
     list
       .map((term) => toCandidate(term, text, statistics, context, titleKeys))
       .sort((a, b) => b.score - a.score || compareTokens(a.tokens, b.tokens));
-  const own = terms.filter((term) => term.expands === undefined && !term.dominated);
+  const own = terms.filter(
+    (term) =>
+      term.expands === undefined && !term.dominated && isNounPhrase(term, text, context.phrases),
+  );
   const recurring = own.filter(
     (term) => isTitlePhrase(term, titleKeys) || isRecurring(term, text, statistics),
   );

@@ -5,9 +5,15 @@
 import { displayTerm, keyOf, type PackedTerms, type TermStatistics } from './keywords';
 import type { Acronym, RelatedPaper } from '../schema';
 import { isAcronymLike } from '../text/terms';
+import { phraseKey } from '../text/nlp';
 
 /** Papers listed per paper. */
 export const RELATED_COUNT = 5;
+/**
+ * Below this cosine two abstracts share only a word or two of everyday research vocabulary: a
+ * paper page shows fewer related papers rather than unrelated ones.
+ */
+export const MIN_RELATED_SCORE = 0.08;
 /** Shared terms shown per related paper. */
 export const SHARED_TERMS = 5;
 /**
@@ -45,7 +51,8 @@ export interface TermVector {
   /** Euclidean norm over all the paper's terms, including those not kept. */
   norm: number;
   /** The term at `index` as the paper writes it ("offline RL"). */
-  label: (index: number) => string;
+  /** How term `index` reads as a reason, or null when it is no noun phrase. */
+  label: (index: number) => string | null;
   /** True for a piece of an acronym's expansion ("large language"): the acronym explains better. */
   secondary: (index: number) => boolean;
 }
@@ -67,6 +74,7 @@ export function termVector(
   acronyms: readonly Acronym[],
   text: string,
   statistics: TermStatistics,
+  phrases?: ReadonlySet<string>,
 ): TermVector {
   let squares = 0;
   const shareable: WeightedTerm[] = [];
@@ -91,11 +99,15 @@ export function termVector(
     const tokens = statistics.key(packed.ids[position]!).split(' ');
     return expansions.some((expansion) => tokens.every((token) => expansion.includes(token)));
   };
-  const label = (index: number): string => {
+  // A reason a reader sees is a noun phrase of the abstract or a defined acronym, never "et al"
+  // or a verb, though every term counts for the similarity itself.
+  const label = (index: number): string | null => {
     const position = kept[index]!.position;
     const acronym = acronyms[packed.acronyms[position]!];
     if (acronym) return acronym.short;
-    return displayTerm(text.slice(packed.starts[position], packed.ends[position]), statistics);
+    const spelling = text.slice(packed.starts[position], packed.ends[position]);
+    if (phrases && !phrases.has(phraseKey(spelling))) return null;
+    return displayTerm(spelling, statistics);
   };
   return {
     ids: Int32Array.from(kept, (entry) => entry.id),
@@ -155,7 +167,7 @@ function sharedTerms(a: TermVector, b: TermVector): string[] {
     for (const { index } of shared) {
       if (!allowSecondary && a.secondary(index)) continue;
       const label = a.label(index);
-      if (repeatsChosen(label, chosen)) continue;
+      if (label === null || repeatsChosen(label, chosen)) continue;
       chosen.push(label);
       if (chosen.length === SHARED_TERMS) return chosen;
     }
@@ -275,14 +287,18 @@ export function findRelated(
       return { other, score: cosine(vectors[low]!, vectors[high]!) };
     });
     candidates.sort((x, y) => y.score - x.score || compareText(slugs[x.other]!, slugs[y.other]!));
-    return candidates
-      .filter((candidate) => candidate.score > 0)
-      .slice(0, RELATED_COUNT)
-      .map(({ other, score }) => ({
-        slug: slugs[other]!,
-        score: Math.round(score * 10_000) / 10_000,
-        terms: sharedTerms(vector, vectors[other]!),
-      }));
+    return (
+      candidates
+        .filter((candidate) => candidate.score >= MIN_RELATED_SCORE)
+        .slice(0, RELATED_COUNT)
+        .map(({ other, score }) => ({
+          slug: slugs[other]!,
+          score: Math.round(score * 10_000) / 10_000,
+          terms: sharedTerms(vector, vectors[other]!),
+        }))
+        // A match no shared noun phrase explains is not shown.
+        .filter((related) => related.terms.length > 0)
+    );
   });
 }
 

@@ -58,6 +58,8 @@ export const MAX_TERMS_PER_PAPER = 48;
 const WEIGHT_LEVELS = 32;
 const MIN_WEIGHT = 0.02;
 const LEVEL_RATIO = Math.log(1 / MIN_WEIGHT) / (WEIGHT_LEVELS - 1);
+/** A pasted text of this many sentences is weighted as an abstract is. */
+const ABSTRACT_SENTENCES = 3;
 /** Shared terms shown per match. */
 const SHOWN_TERMS = 5;
 
@@ -79,7 +81,8 @@ export interface WeightedTerm {
 /**
  * A text's TF-IDF vector as related.ts weighs a paper's: sublinear TF × smoothed IDF, a one-off
  * word halved, normalised over all its terms, then cut to its `maxTerms` heaviest terms that at
- * least two papers have (a term no other paper has can never be shared).
+ * least `minDocumentFrequency` papers have: two between papers (a term no other paper has can
+ * never be shared), one for a pasted text, which may share a term with a single paper.
  * Mirrors related.ts's `termVector`, whose packed-terms signature serves the ingest only.
  */
 export function weighTerms(
@@ -87,14 +90,17 @@ export function weighTerms(
   text: string,
   statistics: TermStatistics,
   maxTerms = MAX_TERMS_PER_PAPER,
+  minDocumentFrequency = 2,
+  halveOneOffs = true,
 ): WeightedTerm[] {
   let squares = 0;
   const shareable: WeightedTerm[] = [];
   for (const term of terms) {
-    const oneOff = term.count === 1 && !isRecurring(term, text, statistics);
+    const oneOff = halveOneOffs && term.count === 1 && !isRecurring(term, text, statistics);
     const weight = termWeight(term, statistics) * (oneOff ? ONE_OFF_WEIGHT : 1);
     squares += weight * weight;
-    if (statistics.documentFrequency(term.key) >= 2) shareable.push({ term, weight });
+    if (statistics.documentFrequency(term.key) >= minDocumentFrequency)
+      shareable.push({ term, weight });
   }
   const norm = Math.sqrt(squares) || 1;
   return shareable
@@ -126,6 +132,7 @@ export function termLabel(
 export function paperVectors(
   papers: readonly Pick<Paper, 'plainText' | 'acronyms'>[],
   maxTerms = MAX_TERMS_PER_PAPER,
+  minDocumentFrequency = 2,
 ): { vectors: UnitVector[]; statistics: TermStatistics } {
   const statistics = new TermStatistics();
   // As enrich.ts does: all papers' terms first, since every weight needs the corpus frequencies.
@@ -138,10 +145,9 @@ export function paperVectors(
   const vectors = papers.map(
     (paper, i) =>
       new Map(
-        weighTerms(terms[i]!, paper.plainText, statistics, maxTerms).map((w) => [
-          w.term.key,
-          w.weight,
-        ]),
+        weighTerms(terms[i]!, paper.plainText, statistics, maxTerms, minDocumentFrequency).map(
+          (w) => [w.term.key, w.weight],
+        ),
       ),
   );
   return { vectors, statistics };
@@ -165,7 +171,8 @@ export function getPaperVectors(
 export function buildSimilarIndex(
   papers: readonly Pick<Paper, 'slug' | 'title' | 'plainText' | 'acronyms'>[],
 ): SimilarIndexData {
-  const { vectors, statistics } = getPaperVectors(papers);
+  // A pasted text may share a term with a single paper ("quantization"): keep those terms too.
+  const { vectors, statistics } = paperVectors(papers, MAX_TERMS_PER_PAPER, 1);
   const lists = new Map<string, { values: number[]; last: number }>();
   vectors.forEach((vector, doc) => {
     for (const [term, weight] of vector) {
@@ -278,11 +285,16 @@ export class SimilarIndex {
   /** The text's vector, weighted as the papers' are; only the indexed terms, each with its label. */
   private queryTerms(text: string): { id: number; weight: number; label: string }[] {
     const acronyms = findAcronyms(text);
+    const analysed = analyseText(text);
+    // A pasted phrase says each word once and means it; only an abstract's one-offs are discounted.
+    const isAbstract = analysed.sentences.length >= ABSTRACT_SENTENCES;
     const weighted = weighTerms(
-      extractTerms(analyseText(text), acronyms),
+      extractTerms(analysed, acronyms),
       text,
       this.statistics,
       Infinity,
+      1,
+      isAbstract,
     );
     return weighted.flatMap(({ term, weight }) => {
       const id = this.termIds.get(term.key);
@@ -327,7 +339,9 @@ export class SimilarIndex {
       if (!label) continue;
       const { docs, weights } = this.postings(id);
       const at = lowerBound(docs, doc);
-      if (docs[at] === doc) shared.push({ label, contribution: weight * weights[at]! });
+      // A phrase explains better than its words alone: "vision transformer" before "vision".
+      const words = label.split(/\s+/).length;
+      if (docs[at] === doc) shared.push({ label, contribution: weight * weights[at]! * words });
     }
     shared.sort((a, b) => b.contribution - a.contribution || (a.label < b.label ? -1 : 1));
     const chosen: string[] = [];

@@ -2,6 +2,7 @@
  * Reads one dump file: decodes it strictly, takes its header line and splits the rest into paragraphs
  * (one abstract each), remembering where each starts so every problem can be reported as `path:line`.
  */
+import { markupLimitProblem } from '../text/markup';
 import { normalizeAbstract, normalizeWhitespace } from './normalize';
 
 /** Something wrong with the input, shown to the user as `file:line: reason`. */
@@ -37,6 +38,11 @@ export interface ParsedDump {
 export const MIN_ABSTRACT_WORDS = 20;
 /** …and at least this many characters, once normalised. */
 export const MIN_ABSTRACT_CHARS = 100;
+/**
+ * An abstract has at most this many characters, as written. Real ones have 500–3,000; the limit
+ * bounds the time any per-abstract step can take (a 5 MB paragraph of markup ran past 400 s).
+ */
+export const MAX_ABSTRACT_CHARS = 20_000;
 /** Above this share of control characters a file is binary, not a text dump with a stray byte. */
 const MAX_CONTROL_SHARE = 0.1;
 
@@ -54,8 +60,13 @@ export function notAnAbstract(text: string): string | null {
   );
 }
 
-/** Words separated by whitespace. A character loop: splitting every abstract twice showed up in profiles. */
+/**
+ * Words, as a reader counts them. Text in scripts written without spaces (Chinese, Japanese, Thai…)
+ * is counted by `Intl.Segmenter`'s dictionary word breaks; everything else by whitespace, a character
+ * loop, because splitting every abstract twice showed up in profiles.
+ */
 export function countWords(text: string): number {
+  if (UNSPACED_SCRIPT.test(text)) return segmentedWords(text);
   let words = 0;
   let inWord = false;
   for (let i = 0; i < text.length; i++) {
@@ -63,6 +74,19 @@ export function countWords(text: string): number {
     if (!isSpace && !inWord) words++;
     inWord = !isSpace;
   }
+  return words;
+}
+
+/** Scripts whose words are not separated by spaces. */
+const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+let wordSegmenter: Intl.Segmenter | undefined;
+
+function segmentedWords(text: string): number {
+  wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'word' });
+  let words = 0;
+  for (const segment of wordSegmenter.segment(text)) if (segment.isWordLike) words++;
   return words;
 }
 
@@ -97,6 +121,9 @@ export function decodeDump(
   file: string,
   bytes: Uint8Array,
 ): { text: string } | { problem: Problem } {
+  if (looksLikeUtf16(bytes)) {
+    return { problem: { file, line: 1, reason: 'UTF-16 text; save as UTF-8' } };
+  }
   const nul = bytes.indexOf(0);
   if (nul !== -1) {
     return {
@@ -175,14 +202,43 @@ function splitParagraphs(lines: readonly string[], start: number): DumpParagraph
   return paragraphs;
 }
 
-/** The paragraph's normalised abstract, or the problem that keeps it from being one. */
+/**
+ * The paragraph's normalised abstract, or the problem that keeps it from being one: too short, too
+ * long ({@link MAX_ABSTRACT_CHARS}), or with markup past the limits the renderer relies on.
+ */
 export function readParagraph(
   file: string,
   paragraph: DumpParagraph,
 ): { abstract: string } | { problem: Problem } {
+  const problem = (reason: string) => ({ problem: { file, line: paragraph.line, reason } });
+  const written = paragraph.lines.reduce((sum, line) => sum + line.length, 0);
+  if (written > MAX_ABSTRACT_CHARS) {
+    return problem(
+      `abstract too long: ${written.toLocaleString('en')} characters (at most ${MAX_ABSTRACT_CHARS.toLocaleString('en')})`,
+    );
+  }
   const abstract = normalizeAbstract(paragraph.lines);
-  const reason = notAnAbstract(abstract);
-  return reason === null ? { abstract } : { problem: { file, line: paragraph.line, reason } };
+  const reason = notAnAbstract(abstract) ?? markupLimitProblem(abstract);
+  return reason === null ? { abstract } : problem(reason);
+}
+
+/**
+ * A UTF-16 byte-order mark, or text whose every other byte is NUL (ASCII saved as UTF-16 without a
+ * mark): what Windows tools write when asked for "Unicode".
+ */
+function looksLikeUtf16(bytes: Uint8Array): boolean {
+  const [first, second] = bytes;
+  if ((first === 0xff && second === 0xfe) || (first === 0xfe && second === 0xff)) return true;
+  const sample = bytes.subarray(0, Math.min(bytes.length, 4096) & ~1);
+  if (sample.length < 4) return false;
+  let evenNuls = 0;
+  let oddNuls = 0;
+  for (let i = 0; i < sample.length; i += 2) {
+    if (sample[i] === 0) evenNuls++;
+    if (sample[i + 1] === 0) oddNuls++;
+  }
+  const pairs = sample.length / 2;
+  return Math.max(evenNuls, oddNuls) > 0.9 * pairs && Math.min(evenNuls, oddNuls) < 0.1 * pairs;
 }
 
 function invalidUtf8Problem(file: string, bytes: Uint8Array): Problem {

@@ -7,10 +7,10 @@ import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { Nodes as MdastNodes } from 'mdast';
 import rehypeKatex from 'rehype-katex';
 import { unified } from 'unified';
-import { parseAbstract } from '../text/markup';
+import { KATEX_LIMITS, parseAbstract } from '../text/markup';
 
 const katex = unified()
-  .use(rehypeKatex, { output: 'mathml', strict: 'ignore', trust: false })
+  .use(rehypeKatex, { ...KATEX_LIMITS, output: 'mathml', strict: 'ignore', trust: false })
   .freeze();
 
 /**

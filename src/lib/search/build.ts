@@ -107,6 +107,15 @@ function buildDocColumns(papers: readonly Paper[]) {
   return { typeNames, tagSlugs, docTags: encodeVlq(docTags), flags: encodeVlq(flags) };
 }
 
+function codeUrlsOf(papers: readonly Paper[]): Record<number, string> {
+  const urls: Record<number, string> = {};
+  papers.forEach((paper, doc) => {
+    const code = paper.links.find((link) => link.kind === 'code');
+    if (code) urls[doc] = code.url;
+  });
+  return urls;
+}
+
 function buildShards(papers: readonly Paper[], shardSize: number): TextShardData[] {
   const shards: TextShardData[] = [];
   for (let start = 0; start < papers.length; start += shardSize) {
@@ -144,6 +153,7 @@ export function buildSearchIndex(
     slugs: papers.map((p) => p.slug),
     titles: papers.map((p) => p.title),
     names: papers.map((p) => p.name),
+    codeUrls: codeUrlsOf(papers),
     ...buildDocColumns(papers),
     shardSize,
     shardCount: shards.length,

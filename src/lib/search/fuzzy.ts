@@ -85,11 +85,50 @@ export class FuzzyVocabulary {
   }
 
   /**
-   * Looser matching for "did you mean": one more typo, and any first letter, for a word that
-   * matched nothing at all. Scans the whole vocabulary, which is fine for this rare case.
+   * Terms that start with a word still being typed, give or take `typos` edits
+   * (`reinforcm` → `reinforcement`, `reinforced`), most used first: so the count does not drop to
+   * zero while a long word is typed with a typo in it.
+   */
+  expandPrefix(word: string, typos = allowedTypos(word.length), limit = 40): FuzzyMatch[] {
+    if (typos === 0) return [];
+    const pairs = bigrams(word);
+    const minShared = Math.max(1, word.length - 1 - 2 * typos);
+    const byStart = new Map<string, number[]>();
+    for (const id of this.buckets.get(word[0] ?? '') ?? []) {
+      const term = this.terms[id] ?? '';
+      if (term.length < word.length - typos) continue;
+      const start = term.slice(0, word.length + typos);
+      if (sharedBigrams(pairs, start) < minShared) continue;
+      const ids = byStart.get(start);
+      if (ids) ids.push(id);
+      else byStart.set(start, [id]);
+    }
+    const starts = [...byStart.keys()];
+    const fuse = new Fuse(starts, { ...FUSE_OPTIONS, threshold: typos / word.length + 1e-9 });
+    const matches: FuzzyMatch[] = [];
+    for (const result of fuse.search(word)) {
+      const typosMade = Math.round((result.score ?? 1) * word.length);
+      if (typosMade > typos) continue;
+      for (const termId of byStart.get(starts[result.refIndex] ?? '') ?? []) {
+        matches.push({ termId, distance: typosMade / word.length });
+      }
+    }
+    const popularity = (id: number) => this.popularity?.[id] ?? 0;
+    matches.sort(
+      (a, b) =>
+        popularity(b.termId) - popularity(a.termId) ||
+        a.distance - b.distance ||
+        a.termId - b.termId,
+    );
+    return matches.slice(0, limit);
+  }
+
+  /**
+   * Looser matching for "did you mean": any first letter, for a word that matched nothing at
+   * all. Scans the whole vocabulary, which is fine for this rare case.
    */
   suggest(word: string, limit = 3): FuzzyMatch[] {
-    const typos = Math.max(1, allowedTypos(word.length)) + 1;
+    const typos = Math.max(1, allowedTypos(word.length));
     return this.rank(word, this.candidates(word, typos, [...this.buckets.values()]), typos, limit);
   }
 

@@ -111,10 +111,18 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
-/** A search query split into the words a result must contain. */
+/** A search query split into what a result must contain and must not contain. */
 export interface ParsedQuery {
-  /** Folded query words, in order, without duplicates. */
+  /** Folded words a result should contain, in order, without duplicates (at most MAX_QUERY_WORDS). */
   words: string[];
+  /** Per word: where it first appears in the typed query (`[start, end)`), to show corrections. */
+  spans: [number, number][];
+  /** Per word: true when it was typed only inside quotes, so it is matched as typed (no stem, typo or prefix). */
+  quoted: boolean[];
+  /** Quoted groups of two or more words (`"time series"`): their words must appear in this order. */
+  phrases: string[][];
+  /** Words written with a leading minus (`-benchmark`): a result must contain none of them. */
+  excluded: string[];
   /** True when the user is still typing the last word, so it also matches as a prefix. */
   lastWordIsPrefix: boolean;
 }
@@ -122,13 +130,75 @@ export interface ParsedQuery {
 /** The most words of a query that count; the rest are ignored so a pasted paragraph stays cheap. */
 export const MAX_QUERY_WORDS = 8;
 
-/** Splits a query the way texts are split; a query not ending in a space or punctuation is still being typed. */
+const QUOTES = '"“”„';
+// A quoted group (possibly unclosed while being typed), with an optional minus before it, or a run
+// of other non-space characters.
+const QUERY_PART_RE = new RegExp(
+  `(-?)[${QUOTES}]([^${QUOTES}]*)[${QUOTES}]?|[^\\s${QUOTES}]+`,
+  'gu',
+);
+const MINUS = new Set(['-', '−']);
+
+/**
+ * Splits a query the way texts are split, with search syntax on top: `"time series"` is a phrase,
+ * `-benchmark` excludes a word. A query not ending in a letter or digit is finished: its last word
+ * is not completed as a prefix.
+ */
 export function parseQuery(query: string): ParsedQuery {
-  const words: string[] = [];
-  for (const token of tokenize(query)) {
-    if (!token.compound && !words.includes(token.term)) words.push(token.term);
+  const parsed: ParsedQuery = {
+    words: [],
+    spans: [],
+    quoted: [],
+    phrases: [],
+    excluded: [],
+    lastWordIsPrefix: false,
+  };
+  let overflow = false;
+  let lastIsPlainWord = false;
+  const addWord = (term: string, start: number, end: number, quoted: boolean) => {
+    const at = parsed.words.indexOf(term);
+    if (at >= 0) {
+      parsed.quoted[at] = parsed.quoted[at]! && quoted;
+      return;
+    }
+    if (parsed.words.length >= MAX_QUERY_WORDS) {
+      overflow = true;
+      return;
+    }
+    parsed.words.push(term);
+    parsed.spans.push([start, end]);
+    parsed.quoted.push(quoted);
+  };
+  const termsOf = (text: string, offset: number) =>
+    tokenize(text)
+      .filter((t) => !t.compound)
+      .map((t) => ({ term: t.term, start: t.start + offset, end: t.end + offset }));
+  for (const match of query.matchAll(QUERY_PART_RE)) {
+    const at = match.index ?? 0;
+    lastIsPlainWord = false;
+    if (match[2] !== undefined) {
+      const inner = termsOf(match[2], at + match[1]!.length + 1);
+      if (match[1]) {
+        // `-"a b"` excludes each word only when it is a single word; a phrase needs positions.
+        if (inner.length === 1) parsed.excluded.push(inner[0]!.term);
+        continue;
+      }
+      for (const t of inner) addWord(t.term, t.start, t.end, true);
+      if (inner.length > 1) parsed.phrases.push(inner.map((t) => t.term));
+      continue;
+    }
+    const chunk = match[0];
+    if (MINUS.has(chunk[0] ?? '') && chunk.length > 1) {
+      for (const t of termsOf(chunk.slice(1), at + 1)) {
+        if (!parsed.excluded.includes(t.term)) parsed.excluded.push(t.term);
+      }
+      continue;
+    }
+    const terms = termsOf(chunk, at);
+    for (const t of terms) addWord(t.term, t.start, t.end, false);
+    lastIsPlainWord = terms.length > 0;
   }
-  const trimmed = words.slice(0, MAX_QUERY_WORDS);
   const endsInWord = /[\p{L}\p{M}\p{N}]$/u.test(query);
-  return { words: trimmed, lastWordIsPrefix: endsInWord && trimmed.length === words.length };
+  parsed.lastWordIsPrefix = endsInWord && lastIsPlainWord && !overflow && parsed.words.length > 0;
+  return parsed;
 }

@@ -7,14 +7,19 @@ import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import type { Acronym } from '../schema';
-import { parseAbstract, remarkAcronyms } from '../text/markup';
+import { KATEX_LIMITS, parseAbstract, remarkAcronyms } from '../text/markup';
 
 const html = unified()
   // Raw HTML was already turned into text by remarkAbstract; never let any through.
   .use(remarkRehype, { allowDangerousHtml: false })
   // trust: false keeps \href{javascript:…} and friends inert; rehype-katex renders a formula it
   // cannot parse as its source in place instead of throwing.
-  .use(rehypeKatex, { strict: 'ignore', trust: false, output: 'htmlAndMathml' })
+  .use(rehypeKatex, {
+    ...KATEX_LIMITS,
+    strict: 'ignore',
+    trust: false,
+    output: 'htmlAndMathml',
+  })
   .use(rehypeStringify)
   .freeze();
 

@@ -40,3 +40,6 @@ export const acronymPath = (id: string, page = 1): string =>
 
 /** A file at the root of the built site: `papers.json`, `favicon.svg`, `sitemap-index.xml`… */
 export const filePath = (name: string): string => withBase(`/${name}`);
+
+/** One shard of the reading list's paper cards (summaries and tags). */
+export const paperCardsPath = (shard: number): string => withBase(`/paper-cards/${shard}.json`);

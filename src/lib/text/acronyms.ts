@@ -19,11 +19,23 @@ export function findAcronyms(text: string): Acronym[] {
   const found = new Map<string, Acronym>();
   for (const match of text.matchAll(PARENTHESISED)) {
     const inner = (match[1] ?? '').trim();
-    const before = text.slice(0, match.index);
+    const before = textBefore(text, match.index);
     const acronym = longFormBefore(inner, before) ?? longFormInside(inner, before);
     if (acronym && !found.has(acronym.short)) found.set(acronym.short, acronym);
   }
   return [...found.values()];
+}
+
+/**
+ * A long form lies in the clause just before its parentheses, at most 17 words: the last 1,000
+ * characters hold it. Taking all the text before each match made an acronym-heavy 16 KB text cost
+ * quadratic time (issue 13); a cut window starts with `…`, so it never reads as a sentence start.
+ */
+const BEFORE_WINDOW = 1_000;
+
+function textBefore(text: string, index: number): string {
+  const start = Math.max(0, index - BEFORE_WINDOW);
+  return (start > 0 ? '\u2026' : '') + text.slice(start, index);
 }
 
 /** "Long Form (LF)": the short form in parentheses, the long form just before it. */
@@ -93,6 +105,8 @@ function bestLongForm(short: string, candidate: string): string | null {
  * causality Disentangling Representation learning Approach (HEDRA)" is kept.
  */
 function isPlausible(short: string, long: string): boolean {
+  // Words only: a long form with math or symbols ("the horizon and R_") is a misreading.
+  if (/[^\p{L}\p{N}\p{M}\s\-'’.,&/]/u.test(long) || /^(?:the|a|an)\s/i.test(long)) return false;
   const letters = new Set(short.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''));
   const contentWords = long
     .split(/\s+/)

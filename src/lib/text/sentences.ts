@@ -19,17 +19,35 @@ const MISSING_SPACE = /\p{Ll}{2}\.(?=\p{Lu}\p{Ll})/gu;
 /** The longest stretch looked at behind a missing-space period to tell a word from a URL. */
 const TOKEN_LOOKBEHIND = 80;
 
+/** A sentence and its character offsets in the text it was split from. */
+export interface SentenceSpan {
+  text: string;
+  start: number;
+  end: number;
+}
+
 /** The sentences of `text`, trimmed, in order; empty when the text has no words. */
 export function splitSentences(text: string): string[] {
-  const merged: string[] = [];
-  for (const { segment } of segmenter.segment(text)) {
-    const sentence = segment.trim();
-    if (sentence === '') continue;
+  return sentenceSpans(text).map((span) => span.text);
+}
+
+/** {@link splitSentences} with each sentence's offsets: the one sentence splitter of the project. */
+export function sentenceSpans(text: string): SentenceSpan[] {
+  const merged: SentenceSpan[] = [];
+  for (const { segment, index } of segmenter.segment(text)) {
+    const trimmed = segment.trim();
+    if (trimmed === '') continue;
+    const start = index + segment.indexOf(trimmed);
+    const span = { text: trimmed, start, end: start + trimmed.length };
     const previous = merged.at(-1);
-    if (previous !== undefined && continuesPrevious(previous, sentence)) {
-      merged[merged.length - 1] = `${previous} ${sentence}`;
+    if (previous !== undefined && continuesPrevious(previous.text, trimmed)) {
+      merged[merged.length - 1] = {
+        text: text.slice(previous.start, span.end),
+        start: previous.start,
+        end: span.end,
+      };
     } else {
-      merged.push(sentence);
+      merged.push(span);
     }
   }
   return merged.flatMap(splitMissingSpaces);
@@ -45,17 +63,25 @@ function continuesPrevious(previous: string, next: string): boolean {
 }
 
 /** Splits `…science.With the…` where a dump lost the space after a full stop, but not URLs. */
-function splitMissingSpaces(sentence: string): string[] {
-  const parts: string[] = [];
+function splitMissingSpaces(span: SentenceSpan): SentenceSpan[] {
+  const parts: SentenceSpan[] = [];
+  const sentence = span.text;
   let start = 0;
+  const push = (from: number, to: number) => {
+    const slice = sentence.slice(from, to);
+    const trimmed = slice.trim();
+    if (trimmed === '') return;
+    const at = span.start + from + slice.indexOf(trimmed);
+    parts.push({ text: trimmed, start: at, end: at + trimmed.length });
+  };
   for (const match of sentence.matchAll(MISSING_SPACE)) {
     const stop = (match.index ?? 0) + 3;
     if (isInsideUrlOrName(sentence, stop)) continue;
-    parts.push(sentence.slice(start, stop).trim());
+    push(start, stop);
     start = stop;
   }
-  parts.push(sentence.slice(start).trim());
-  return parts.filter((part) => part !== '');
+  push(start, sentence.length);
+  return parts;
 }
 
 /** The word holding the period looks like a URL, an e-mail or a dotted name (`arxiv.org/Abs`). */

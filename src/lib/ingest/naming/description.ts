@@ -3,7 +3,7 @@
  * benchmark for…") or the words after the definition ("(HEDRA) for TKG reasoning").
  */
 import type { NameFinding } from './paper-name';
-import { contributionVerb } from './statements';
+import { contributionVerb } from '../../text/statements';
 import { isPhraseBreak } from './words';
 
 /** A name as read from its sentence, before it is counted and placed. */

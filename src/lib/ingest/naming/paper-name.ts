@@ -12,7 +12,7 @@ import {
   isCapitalisedWord,
   isCoinedIdentifier,
 } from './identifiers';
-import { contributionVerb, type Statement } from './statements';
+import { contributionVerb, type Statement } from '../../text/statements';
 import {
   AUTHORS_SUBJECT,
   endsWithPunctuation,
@@ -221,9 +221,30 @@ export function findPaperName(
   introduced: readonly NameFinding[],
   text: string,
 ): NameFinding | null {
+  const coined = introduced.filter(isCoinage);
   const first = statements.find((s) => s.verbClass !== 'release');
-  const inFirst = introduced.find((f) => f.sentenceIndex === first?.sentenceIndex);
+  const inFirst = coined.find((f) => f.sentenceIndex === first?.sentenceIndex);
   if (inFirst) return inFirst;
-  const repeated = mostMentioned(introduced.filter((f) => f.mentions >= 2));
-  return repeated ?? findClaimedName(sentences, text);
+  const repeated = mostMentioned(coined.filter((f) => f.mentions >= 2));
+  const claimed = repeated ?? findClaimedName(sentences, text);
+  return claimed && isCoinage(claimed) ? claimed : null;
+}
+
+/**
+ * Precision first: an acronym spelled out in lower case ("hierarchical clustering (HC)",
+ * "differential privacy (DP)") names a concept of the field, not the authors' coinage; a word
+ * whose capitals only mark letters of an expansion ("INductive") is not a name; a name with
+ * several words must not contain an all-capital word beside plain ones ("META Learning").
+ */
+function isCoinage(finding: NameFinding): boolean {
+  const { name, longForm } = finding;
+  if (/^\p{Lu}{2,}s?$/u.test(name) && longForm && !/\p{Lu}/u.test(longForm)) return false;
+  if (/^\p{Lu}{2,}\p{Ll}{3,}$/u.test(name)) return false;
+  if (
+    /\s/.test(name) &&
+    /(?:^|\s)\p{Lu}{3,}(?:\s|$)/u.test(name) &&
+    /(?:^|\s)\p{Lu}\p{Ll}+(?:\s|$)/u.test(name)
+  )
+    return false;
+  return true;
 }

@@ -1,0 +1,105 @@
+/**
+ * The rules a derived title or keyword must meet (issue "titles and text"), judged independently of
+ * the code that derives them: part-of-speech tags come from the text core's tagger (wink-nlp).
+ */
+
+import { tagSentence, tagText } from '../../src/lib/text/nlp';
+
+/** Tagged words, hyphenated compounds whole ("off-the-shelf"), punctuation left out. */
+function tagged(text: string): { word: string; pos: string }[] {
+  return tagSentence(text)
+    .tokens.map((t) => ({ word: t.text, pos: t.pos }))
+    .filter((t) => t.pos !== 'PUNCT');
+}
+
+/** Closed-class parts of speech a headline may not start with. */
+const BAD_START = new Set(['CCONJ', 'SCONJ', 'ADP', 'PRON', 'PART', 'AUX']);
+/** Function words a headline may not end on. */
+const BAD_END = new Set(['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'PRON', 'AUX']);
+/** Determiners that are pronouns at a headline's start ("This is…", "These…"). */
+const DEMONSTRATIVE = /^(?:this|that|these|those|it|its|such)$/i;
+
+/** Why a title is malformed, or null when it is a clean headline. */
+export function judgeTitle(title: string, name: string | null): string | null {
+  const words = title.split(/\s+/).filter(Boolean);
+  if (words.length < 4) return `too short (${words.length} words)`;
+  if (words.length > 14) return `too long (${words.length} words)`;
+  const phrase = name && title.startsWith(`${name}: `) ? title.slice(name.length + 2) : title;
+  const tokens = tagged(phrase);
+  const first = tokens[0];
+  const last = tokens.at(-1);
+  if (!first || !last) return 'empty';
+  if (/\b(?:we|our|us|ours)\b/i.test(phrase) || /^I\b/.test(phrase)) return 'first-person clause';
+  if (BAD_START.has(first.pos) || DEMONSTRATIVE.test(first.word))
+    return `starts with ${first.pos.toLowerCase()} "${first.word}"`;
+  if (BAD_END.has(last.pos)) return `ends with ${last.pos.toLowerCase()} "${last.word}"`;
+  if (!tokens.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN')) return 'no noun';
+  return null;
+}
+
+/**
+ * Why a keyword is not a clean noun phrase, or null. The words are tagged where the abstract uses
+ * them (a tagger given "learning rate" alone cannot tell a noun from a verb).
+ */
+export function judgeKeyword(keyword: string, plainText: string): string | null {
+  if (/[\p{Lm}\p{No}\p{Sm}\\$^_{}=<>]/u.test(keyword)) return 'math symbol';
+  if (/\bet al\b|\bal\.|\b(?:19|20)\d\d\b/i.test(keyword)) return 'citation fragment';
+  if (/^\p{L}$/u.test(keyword)) return 'single letter';
+  const tokens = inContext(keyword, plainText);
+  const first = tokens[0];
+  const last = tokens.at(-1);
+  if (!first || !last) return null;
+  if (
+    (first.pos === 'VERB' && !/(?:ing|ed)$/.test(first.word) && tokens.length > 1) ||
+    first.pos === 'AUX' ||
+    BAD_START.has(first.pos)
+  )
+    return `starts with ${first.pos.toLowerCase()} "${first.word}"`;
+  if (first.pos === 'VERB' && tokens.length > 1 && tokens[1]?.pos === 'DET')
+    return `verb with an object "${first.word}"`;
+  const nominal =
+    last.pos === 'NOUN' ||
+    last.pos === 'PROPN' ||
+    last.pos === 'NUM' ||
+    last.pos === 'X' ||
+    /ing$/i.test(last.word);
+  if (!nominal) return `ends with ${last.pos.toLowerCase()} "${last.word}"`;
+  return null;
+}
+
+/** The keyword's tokens, tagged in the first sentence of the text that contains it. */
+function inContext(keyword: string, plainText: string): { word: string; pos: string }[] {
+  const lower = keyword.toLowerCase();
+  for (const sentence of tagText(plainText)) {
+    const escaped = lower.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const match = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').exec(
+      sentence.text.toLowerCase(),
+    );
+    if (!match) continue;
+    const at = match.index;
+    return sentence.tokens
+      .filter((t) => t.start >= at && t.end <= at + keyword.length)
+      .map((t) => ({ word: t.text, pos: t.pos }));
+  }
+  return tagged(`the ${keyword}`).slice(1);
+}
+
+/** A coined identifier: an inner capital or digit, or all capitals (SealQA, Atari-5, TIDE). */
+function isCoined(word: string): boolean {
+  return word
+    .split('-')
+    .some((part) => /^\p{L}.*(?:\p{Lu}|\p{N})/u.test(part) || /^\p{Lu}{2,}s?$/u.test(part));
+}
+
+/**
+ * The paper's real name: the real title's part before ":" when it is a coined identifier of at
+ * most three words that also occurs in the abstract; else null.
+ */
+export function realName(title: string, abstract: string): string | null {
+  const colon = title.indexOf(':');
+  if (colon < 0) return null;
+  const head = title.slice(0, colon).trim();
+  const words = head.split(/\s+/);
+  if (words.length > 3 || !words.some(isCoined)) return null;
+  return abstract.includes(head) ? head : null;
+}

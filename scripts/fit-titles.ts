@@ -1,0 +1,144 @@
+/**
+ * `npm run fit:titles`: fits the headline scorer's feature weights (src/lib/ingest/naming/
+ * headline-weights.json) on the development set (../shared/dev/real-titles.jsonl): coordinate
+ * ascent on the mean token F1 between the chosen headline and the real title. Prints the F1 of
+ * 2-fold cross-validation too, so a fit that only memorises the set shows as a gap.
+ *   tsx scripts/fit-titles.ts [--dev <dir>] [--write]
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { toPlainText } from '../src/lib/ingest/plaintext';
+import { normalizeAbstract } from '../src/lib/ingest/normalize';
+import { composeTitle, titleCandidates } from '../src/lib/ingest/naming/describe';
+import {
+  bestHeadline,
+  HEADLINE_FEATURES,
+  type Candidate,
+  type HeadlineWeights,
+} from '../src/lib/ingest/naming/headline';
+import { tagText } from '../src/lib/text/nlp';
+import current from '../src/lib/ingest/naming/headline-weights.json';
+import { tokenF1 } from './eval/metrics';
+
+interface Example {
+  real: string;
+  name: string | null;
+  sentences: string[];
+  candidates: Candidate[];
+}
+
+const WEIGHTS_FILE = 'src/lib/ingest/naming/headline-weights.json';
+const STEPS = [-2, -1, -0.5, -0.25, 0.25, 0.5, 1, 2];
+const ROUNDS = 6;
+
+function loadExamples(dir: string): Example[] {
+  return readFileSync(join(dir, 'real-titles.jsonl'), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const row = JSON.parse(line) as { title: string; abstract: string };
+      const tagged = tagText(toPlainText(normalizeAbstract([row.abstract])));
+      const { name, candidates } = titleCandidates(tagged);
+      return { real: row.title, name, sentences: tagged.map((s) => s.text), candidates };
+    });
+}
+
+function meanF1(examples: readonly Example[], w: HeadlineWeights): number {
+  let sum = 0;
+  for (const ex of examples) {
+    const best = bestHeadline(ex.candidates, ex.name, w);
+    sum += tokenF1(composeTitle(ex.name, best?.text ?? null, ex.sentences), ex.real);
+  }
+  return examples.length ? sum / examples.length : 0;
+}
+
+/**
+ * Ridge regression of each candidate's F1 on its features, both centred per abstract (only the
+ * ranking within one abstract matters): the starting point for coordinate ascent.
+ */
+function regress(examples: readonly Example[], lambda = 1): HeadlineWeights {
+  const d = HEADLINE_FEATURES.length;
+  const a = Array.from({ length: d }, (_, i) =>
+    Array.from({ length: d + 1 }, (_, j) => (i === j ? lambda : 0)),
+  );
+  for (const ex of examples) {
+    if (ex.candidates.length === 0) continue;
+    const rows = ex.candidates.map((c) => HEADLINE_FEATURES.map((f) => c.features[f]));
+    const ys = ex.candidates.map((c) =>
+      tokenF1(composeTitle(ex.name, c.text, ex.sentences), ex.real),
+    );
+    const meanRow = HEADLINE_FEATURES.map(
+      (_, j) => rows.reduce((s, r) => s + (r[j] ?? 0), 0) / rows.length,
+    );
+    const meanY = ys.reduce((s, y) => s + y, 0) / ys.length;
+    rows.forEach((row, k) => {
+      const x = row.map((v, j) => v - (meanRow[j] ?? 0));
+      const y = (ys[k] ?? 0) - meanY;
+      for (let i = 0; i < d; i++) {
+        const ai = a[i]!;
+        for (let j = 0; j < d; j++) ai[j] = (ai[j] ?? 0) + (x[i] ?? 0) * (x[j] ?? 0);
+        ai[d] = (ai[d] ?? 0) + (x[i] ?? 0) * y;
+      }
+    });
+  }
+  // Gaussian elimination with partial pivoting.
+  for (let col = 0; col < d; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < d; r++)
+      if (Math.abs(a[r]![col]!) > Math.abs(a[pivot]![col]!)) pivot = r;
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    for (let r = 0; r < d; r++) {
+      if (r === col) continue;
+      const factor = a[r]![col]! / a[col]![col]!;
+      for (let c = col; c <= d; c++) a[r]![c] = a[r]![c]! - factor * a[col]![c]!;
+    }
+  }
+  const w = {} as HeadlineWeights;
+  HEADLINE_FEATURES.forEach((f, i) => (w[f] = Math.round((a[i]![d]! / a[i]![i]!) * 1000) / 100));
+  return w;
+}
+
+function fit(examples: readonly Example[], _start: HeadlineWeights): HeadlineWeights {
+  let w = regress(examples);
+  let score = meanF1(examples, w);
+  for (let round = 0; round < ROUNDS; round++) {
+    let improved = false;
+    for (const feature of HEADLINE_FEATURES) {
+      for (const step of STEPS) {
+        const trial = {
+          ...w,
+          [feature]: Math.round(((w[feature] ?? 0) + step / (round + 1)) * 100) / 100,
+        };
+        const s = meanF1(examples, trial);
+        if (s > score + 1e-6) [w, score, improved] = [trial, s, true];
+      }
+    }
+    if (!improved) break;
+  }
+  return w;
+}
+
+function run(): void {
+  const { values } = parseArgs({
+    options: { dev: { type: 'string', default: '../shared/dev' }, write: { type: 'boolean' } },
+  });
+  const examples = loadExamples(values.dev!);
+  const start = current as HeadlineWeights;
+  console.log(
+    `${examples.length} examples; current weights: F1 ${meanF1(examples, start).toFixed(3)}`,
+  );
+  const even = examples.filter((_, i) => i % 2 === 0);
+  const odd = examples.filter((_, i) => i % 2 === 1);
+  const onEven = fit(even, start);
+  const onOdd = fit(odd, start);
+  console.log(
+    `2-fold: fit on even → odd F1 ${meanF1(odd, onEven).toFixed(3)} (even ${meanF1(even, onEven).toFixed(3)}); ` +
+      `fit on odd → even F1 ${meanF1(even, onOdd).toFixed(3)} (odd ${meanF1(odd, onOdd).toFixed(3)})`,
+  );
+  const all = fit(examples, start);
+  console.log(`fit on all: F1 ${meanF1(examples, all).toFixed(3)}`, JSON.stringify(all));
+  if (values.write) writeFileSync(WEIGHTS_FILE, `${JSON.stringify(all, null, 2)}\n`);
+}
+
+run();

@@ -1,0 +1,136 @@
+/**
+ * What a reader recognises a paper by, derived from its plain-text abstract alone: the paper's own
+ * name (or null), a headline title and a one-sentence summary that adds what the title lacks.
+ * The rules are in docs/naming.md; the text analysis (sentences, tags, noun phrases) is the text
+ * core's (`src/lib/text/nlp.ts`).
+ */
+import { tagText, type TaggedSentence } from '../../text/nlp';
+import { contentKeySet, stem, STOP_WORDS } from '../../text/terms';
+import { capitaliseFirst, fitToLength } from './fit';
+import { bestHeadline, headlineCandidates, type Candidate } from './headline';
+import { findIntroducedNames, findPaperName } from './paper-name';
+import { findStatements, mainStatement, type Statement } from '../../text/statements';
+import { MAX_SUMMARY_LENGTH, NO_SUMMARY, toSummary } from './summary';
+
+/** What a reader recognises a paper by, derived from its plain-text abstract. */
+export interface PaperIdentity {
+  name: string | null;
+  title: string;
+  summary: string;
+}
+
+export const MAX_TITLE_LENGTH = 100;
+export { MAX_SUMMARY_LENGTH };
+const UNTITLED = 'Untitled abstract';
+/** A summary may repeat at most this share of the title's content words. */
+const MAX_SUMMARY_OVERLAP = 0.5;
+
+/** Derives the paper's own name (or null), a headline title and a one-sentence summary. */
+export function describePaper(plainText: string): PaperIdentity {
+  return describeTagged(tagText(plainText));
+}
+
+/** The name and the scored headline candidates of a tagged abstract (also read by fit:titles). */
+export function titleCandidates(tagged: readonly TaggedSentence[]): {
+  name: string | null;
+  candidates: Candidate[];
+  statements: Statement[];
+  main: Statement | null;
+} {
+  const sentences = tagged.map((s) => s.text);
+  const text = sentences.join(' ');
+  const statements = findStatements(sentences);
+  const introduced = findIntroducedNames(sentences, text);
+  const finding = findPaperName(sentences, statements, introduced, text);
+  const name = finding?.name ?? null;
+  const main = mainStatement(statements);
+  const candidates = headlineCandidates({
+    sentences: tagged,
+    statements,
+    main,
+    name,
+    nameSentence: finding?.sentenceIndex ?? null,
+  });
+  return { name, candidates, statements, main };
+}
+
+/** The title a name and a chosen phrase make: "Name: Phrase", or the phrase alone. */
+export function composeTitle(
+  name: string | null,
+  phrase: string | null,
+  sentences: readonly string[],
+): string {
+  const body = phrase ? capitaliseFirst(phrase) : '';
+  const title = name ? (body ? `${name}: ${body}` : name) : body || fallbackTitle(sentences);
+  return fitToLength(title, MAX_TITLE_LENGTH) || UNTITLED;
+}
+
+/** {@link describePaper} on an abstract the text core has already tagged. */
+export function describeTagged(tagged: readonly TaggedSentence[]): PaperIdentity {
+  const sentences = tagged.map((s) => s.text);
+  if (sentences.length === 0) return { name: null, title: UNTITLED, summary: NO_SUMMARY };
+  const { name, candidates, statements, main } = titleCandidates(tagged);
+  const title = composeTitle(name, bestHeadline(candidates, name)?.text ?? null, sentences);
+  return { name, title, summary: chooseSummary(tagged, title, statements, main) };
+}
+
+/** With no noun phrase at all (a formula, a list of numbers): the first sentence, cut to length. */
+function fallbackTitle(sentences: readonly string[]): string {
+  return capitaliseFirst(fitToLength(sentences[0] ?? '', MAX_TITLE_LENGTH));
+}
+
+/** The content keys of a tagged sentence, as {@link contentKeySet} would give them. */
+function sentenceKeys(sentence: TaggedSentence): Set<string> {
+  const keys = new Set<string>();
+  for (const token of sentence.tokens) {
+    for (const part of token.lower.split('-')) {
+      if (/\p{L}/u.test(part) && !STOP_WORDS.has(part)) keys.add(stem(part));
+    }
+  }
+  return keys;
+}
+
+/** Share of the title's content words that a sentence repeats. */
+function overlapWithTitle(titleKeys: ReadonlySet<string>, sentence: TaggedSentence): number {
+  if (titleKeys.size === 0) return 0;
+  const keys = sentenceKeys(sentence);
+  let shared = 0;
+  for (const key of titleKeys) if (keys.has(key)) shared += 1;
+  return shared / titleKeys.size;
+}
+
+/** Sentences that report what the paper achieves or how it works. */
+const RESULT =
+  /\b(?:outperform|improv|achiev|surpass|reduc|yield|enabl|lead|obtain|attain|match|speed|faster|state-of-the-art|\d+(?:\.\d+)?\s*(?:%|×|x\b|times))/i;
+const HOW = /\b(?:by|via|through|using|which|that)\b/i;
+
+/**
+ * One sentence that adds what the title lacks: a contribution or result sentence that repeats at
+ * most half of the title's content words; the main statement's sentence only if it passes that too.
+ */
+function chooseSummary(
+  tagged: readonly TaggedSentence[],
+  title: string,
+  statements: readonly Statement[],
+  main: Statement | null,
+): string {
+  const titleKeys = contentKeySet(title);
+  const statementAt = new Map(statements.map((s) => [s.sentenceIndex, s]));
+  let best = -1;
+  let bestScore = -Infinity;
+  const sentences = tagged.map((s) => s.text);
+  tagged.forEach((taggedSentence, index) => {
+    const sentence = taggedSentence.text;
+    const overlap = overlapWithTitle(titleKeys, taggedSentence);
+    const statement = statementAt.get(index);
+    let score = -index / sentences.length;
+    if (statement) score += 1 + statement.weight / 4;
+    if (statement === main) score += 1;
+    if (RESULT.test(sentence)) score += 1;
+    if (HOW.test(sentence)) score += 0.3;
+    if (sentence.length < 40 || sentence.length > 600) score -= 2;
+    if (overlap > MAX_SUMMARY_OVERLAP) score -= 10 + overlap;
+    if (score > bestScore) [best, bestScore] = [index, score];
+  });
+  return toSummary(sentences[best] ?? sentences[0] ?? '');
+}

@@ -1,0 +1,309 @@
+/**
+ * Titles as headlines: every noun phrase of the abstract (with up to two prepositional attachments,
+ * "X for Y with Z") and every gerund phrase ("Detecting X in Y") is a candidate; each is scored by a
+ * few features (how central its words are to the abstract, whether it is what the main contribution
+ * statement makes, its length, how generic it is), with weights fit on a development set by
+ * `npm run fit:titles` (scripts/fit-titles.ts → headline-weights.json). Candidates are whole phrases,
+ * so a title is never a fragment: it starts with a content word and ends on a noun.
+ */
+import {
+  isNominal,
+  nounPhrases,
+  phrase,
+  type Phrase,
+  type TaggedSentence,
+  type Token,
+} from '../../text/nlp';
+import { GENERIC_STEMS, RHETORIC, STOP_WORDS } from '../../text/terms';
+import type { Statement } from '../../text/statements';
+import weights from './headline-weights.json';
+
+/** The feature names, in the order of the weight vector. */
+export const HEADLINE_FEATURES = [
+  'centrality',
+  'coverage',
+  'statementWeight',
+  'objectOfStatement',
+  'earliness',
+  'lengthFit',
+  'generic',
+  'definesAcronym',
+  'gerund',
+  'attachments',
+  'nameSentence',
+  'contentWords',
+  'headFrequency',
+  'peakFrequency',
+  'genericHead',
+] as const;
+export type HeadlineFeature = (typeof HEADLINE_FEATURES)[number];
+export type HeadlineWeights = Record<HeadlineFeature, number>;
+
+/** Headline length in words, the name prefix included. */
+export const MIN_TITLE_WORDS = 4;
+export const MAX_TITLE_WORDS = 14;
+/** Prepositions a title phrase may attach ("graph generation *with* diffusion models"). */
+const ATTACHING = new Set([
+  'of',
+  'for',
+  'in',
+  'on',
+  'with',
+  'via',
+  'under',
+  'from',
+  'through',
+  'over',
+  'across',
+  'between',
+  'without',
+  'beyond',
+  'against',
+  'by',
+  'to',
+  'into',
+  'using',
+  'towards',
+  'toward',
+  'at',
+  'among',
+]);
+const MAX_ATTACHMENTS = 2;
+
+/** A candidate headline and its features. */
+export interface Candidate {
+  text: string;
+  sentence: number;
+  features: Record<HeadlineFeature, number>;
+}
+
+/** What the scorer needs to know about the abstract. */
+export interface HeadlineContext {
+  sentences: readonly TaggedSentence[];
+  statements: readonly Statement[];
+  main: Statement | null;
+  /** The paper's name, to be kept out of the phrase that follows "Name: ". */
+  name: string | null;
+  /** The sentence that introduces the name, if any. */
+  nameSentence: number | null;
+}
+
+/** Content-word keys of a token range. */
+function contentKeys(tokens: readonly Token[]): string[] {
+  return tokens
+    .filter((t) => /\p{L}/u.test(t.text) && !STOP_WORDS.has(t.lower) && t.pos !== 'DET')
+    .map((t) => t.key);
+}
+
+/** How many sentences each content key occurs in: the abstract's own sense of what matters. */
+function sentenceFrequencies(sentences: readonly TaggedSentence[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const sentence of sentences) {
+    for (const key of new Set(contentKeys(sentence.tokens)))
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function isGeneric(token: Token): boolean {
+  return RHETORIC.has(token.lower) || GENERIC_STEMS.has(token.key);
+}
+
+/** Extends a base phrase right by "prep (det) phrase" up to MAX_ATTACHMENTS times, and by "and phrase". */
+function extensions(
+  sentence: TaggedSentence,
+  base: Phrase,
+  startsAt: ReadonlyMap<number, Phrase>,
+): { last: number; attachments: number }[] {
+  const out: { last: number; attachments: number }[] = [{ last: base.last, attachments: 0 }];
+  let last = base.last;
+  for (let n = 1; n <= MAX_ATTACHMENTS; n++) {
+    const link = sentence.tokens[last + 1];
+    if (!link) break;
+    const joins =
+      (link.pos === 'ADP' || link.lower === 'using' || link.lower === 'to') &&
+      ATTACHING.has(link.lower);
+    const coordinates = link.lower === 'and' && n === 1;
+    // "an approach based on X", "a model conditioned on Y": a participle and its preposition.
+    const preposition = sentence.tokens[last + 2];
+    const participle =
+      link.pos === 'VERB' &&
+      /ed$/.test(link.lower) &&
+      preposition !== undefined &&
+      ATTACHING.has(preposition.lower);
+    if (!joins && !coordinates && !participle) break;
+    let at = last + (participle ? 3 : 2);
+    const det = sentence.tokens[at];
+    if (det && /^(?:a|an|the)$/i.test(det.text) && !coordinates) at += 1;
+    const next = startsAt.get(at);
+    if (!next) break;
+    last = next.last;
+    out.push({ last, attachments: n });
+  }
+  return out;
+}
+
+/** Every candidate headline of the abstract, with its features. */
+export function headlineCandidates(context: HeadlineContext): Candidate[] {
+  const { sentences } = context;
+  const frequencies = sentenceFrequencies(sentences);
+  const maxFrequency = Math.max(1, ...frequencies.values());
+  const statementOf = new Map(context.statements.map((s) => [s.sentenceIndex, s]));
+  const candidates: Candidate[] = [];
+  const seen = new Set<string>();
+  sentences.forEach((sentence, index) => {
+    const bases = nounPhrases(sentence, index);
+    const startsAt = new Map(bases.map((p) => [p.first, p]));
+    const statement = statementOf.get(index);
+    const objectStart = statement ? objectTokenIndex(sentence, statement) : -1;
+    const starts: { first: number; gerund: boolean }[] = bases.map((b) => ({
+      first: b.first,
+      gerund: false,
+    }));
+    // "detecting adversarial directions": an -ing verb right before a phrase.
+    for (const base of bases) {
+      const before = sentence.tokens[base.first - 1];
+      if (
+        before &&
+        before.pos === 'VERB' &&
+        /ing$/.test(before.lower) &&
+        !STOP_WORDS.has(before.lower)
+      ) {
+        const prev = sentence.tokens[base.first - 2];
+        if (!prev || prev.pos !== 'DET') starts.push({ first: base.first - 1, gerund: true });
+      }
+    }
+    for (const start of starts) {
+      const base = startsAt.get(start.first) ?? startsAt.get(start.first + 1);
+      if (!base) continue;
+      for (const ext of extensions(sentence, base, startsAt)) {
+        const span = phrase(sentence, index, start.first, ext.last);
+        const text = cleanPhrase(span.text);
+        if (seen.has(text.toLowerCase())) continue;
+        seen.add(text.toLowerCase());
+        const tokens = sentence.tokens.slice(start.first, ext.last + 1);
+        if (context.name && tokens.some((t) => t.text === context.name)) continue;
+        const keys = contentKeys(tokens);
+        if (keys.length < 2) continue;
+        const after = sentence.tokens[ext.last + 1];
+        if (continuesPast(tokens, after)) continue;
+        const centrality =
+          keys.reduce((sum, k) => sum + (frequencies.get(k) ?? 0), 0) /
+          (keys.length * maxFrequency);
+        const coverage =
+          keys.reduce((sum, k) => sum + Math.log2(1 + (frequencies.get(k) ?? 0)), 0) / 8;
+        const objectOfStatement =
+          objectStart >= 0 && start.first >= objectStart && start.first <= objectStart + 3 ? 1 : 0;
+        candidates.push({
+          text,
+          sentence: index,
+          features: {
+            centrality,
+            coverage,
+            statementWeight: statement ? statement.weight / 5 : 0,
+            objectOfStatement: objectOfStatement * (statement === context.main ? 1 : 0.5),
+            earliness: 1 - index / Math.max(1, sentences.length),
+            lengthFit: -Math.abs(keys.length - 5) / 5,
+            generic: tokens.filter(isGeneric).length / tokens.length,
+            definesAcronym:
+              after?.text === '(' ||
+              /^\(\p{Lu}/u.test(sentence.text.slice(after?.start ?? 0, (after?.start ?? 0) + 2))
+                ? 1
+                : 0,
+            gerund: start.gerund ? 1 : 0,
+            attachments: ext.attachments / MAX_ATTACHMENTS,
+            nameSentence: context.nameSentence === index ? 1 : 0,
+            contentWords: keys.length / 10,
+            headFrequency:
+              (frequencies.get(
+                base.last === ext.last
+                  ? (tokens.at(-1)?.key ?? '')
+                  : (sentence.tokens[base.last]?.key ?? ''),
+              ) ?? 0) / maxFrequency,
+            genericHead: isGeneric(sentence.tokens[base.last] as Token) ? 1 : 0,
+            peakFrequency: Math.max(...keys.map((k) => frequencies.get(k) ?? 0)) / maxFrequency,
+          },
+        });
+      }
+    }
+  });
+  return candidates;
+}
+
+/**
+ * A phrase whose last noun still takes its complement is cut mid-phrase: "the use" before "of X",
+ * "a focus" before "on X", "the assumption" before "that…".
+ */
+function continuesPast(tokens: readonly Token[], after: Token | undefined): boolean {
+  if (!after) return false;
+  if (after.lower === 'of') return true;
+  const last = tokens.at(-1);
+  const generic = last !== undefined && isGeneric(last);
+  const articled = tokens.at(-2)?.pos === 'DET';
+  return (generic || articled) && (after.pos === 'ADP' || after.lower === 'that');
+}
+
+/** Where the statement's object starts: the first token after its verb. */
+function objectTokenIndex(sentence: TaggedSentence, statement: Statement): number {
+  const verbIndex = sentence.tokens.findIndex((t) => t.text === statement.verb);
+  return verbIndex < 0 ? -1 : verbIndex + 1;
+}
+
+/** Drops rhetoric at the start ("novel", "new", "simple"), which real titles leave out. */
+function cleanPhrase(text: string): string {
+  const words = text.split(' ');
+  const droppable = (word: string) =>
+    RHETORIC.has(word.toLowerCase()) || STOP_WORDS.has(word.toLowerCase());
+  while (words.length > 2 && droppable(words[0] ?? '')) words.shift();
+  return words.join(' ');
+}
+
+export function scoreCandidate(
+  candidate: Candidate,
+  w: HeadlineWeights = weights as HeadlineWeights,
+): number {
+  let score = 0;
+  for (const feature of HEADLINE_FEATURES) score += (w[feature] ?? 0) * candidate.features[feature];
+  return score;
+}
+
+/** The number of words a title would have with this phrase. */
+export function titleWords(text: string, name: string | null): number {
+  return text.split(/\s+/).length + (name ? 1 : 0);
+}
+
+/** A phrase of the sentence that introduces the paper's name. */
+function isStated(candidate: Candidate): boolean {
+  return candidate.features.nameSentence > 0;
+}
+
+/** Whether a phrase makes a title of the right length. */
+function fits(candidate: Candidate, name: string | null): boolean {
+  const words = titleWords(candidate.text, name);
+  return words >= MIN_TITLE_WORDS && words <= MAX_TITLE_WORDS;
+}
+
+/** The best-scoring candidate that makes a 4–14-word title, else the best of any length, else null. */
+export function bestHeadline(
+  candidates: readonly Candidate[],
+  name: string | null,
+  w: HeadlineWeights = weights as HeadlineWeights,
+): Candidate | null {
+  // "Name: what it is": a named paper's phrase comes from the sentence that introduces the name
+  // when one there makes a headline.
+  const stated = name ? candidates.filter(isStated) : [];
+  const pool = stated.some((c) => fits(c, name)) ? stated : candidates;
+  let best: Candidate | null = null;
+  let bestScore = -Infinity;
+  let fallback: Candidate | null = null;
+  let fallbackScore = -Infinity;
+  for (const candidate of pool) {
+    const score = scoreCandidate(candidate, w);
+    if (fits(candidate, name)) {
+      if (score > bestScore) [best, bestScore] = [candidate, score];
+    } else if (score > fallbackScore) [fallback, fallbackScore] = [candidate, score];
+  }
+  return best ?? fallback;
+}
+
+export { isNominal };

@@ -1,0 +1,283 @@
+/**
+ * Part-of-speech tags and noun phrases: the linguistic half of the text core. Tagging is wink-nlp's
+ * (its English light model, ~0.4 ms per abstract; docs/text.md says why it was chosen over
+ * compromise); everything built on it here (hyphenated compounds, noun-phrase chunks, salience) is
+ * shared by titles, summaries, keywords and topics, so they all agree on what a phrase is.
+ * Sentences come from the one splitter (`sentences.ts`), and each token keeps its offsets.
+ */
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { splitSentences } from './sentences';
+import { isAcronymLike, partKey, STOP_WORDS } from './terms';
+
+/** Universal part-of-speech tags, as wink-nlp assigns them. */
+export type Pos =
+  | 'ADJ'
+  | 'ADP'
+  | 'ADV'
+  | 'AUX'
+  | 'CCONJ'
+  | 'DET'
+  | 'INTJ'
+  | 'NOUN'
+  | 'NUM'
+  | 'PART'
+  | 'PRON'
+  | 'PROPN'
+  | 'PUNCT'
+  | 'SCONJ'
+  | 'SYM'
+  | 'VERB'
+  | 'X'
+  | 'SPACE';
+
+/** One word (hyphenated compounds kept whole) with its tag and offsets in its sentence. */
+export interface Token {
+  /** As written. */
+  text: string;
+  /** Lower-cased. */
+  lower: string;
+  /** The key two spellings share: stem for words, the singular for acronyms (`LLMs` → `LLM`). */
+  key: string;
+  pos: Pos;
+  /** Offsets in the sentence's text. */
+  start: number;
+  end: number;
+}
+
+/** A sentence and its tagged tokens. */
+export interface TaggedSentence {
+  text: string;
+  tokens: Token[];
+}
+
+/** A noun phrase: tokens `first..last` (inclusive) of sentence `sentence`. */
+export interface Phrase {
+  sentence: number;
+  first: number;
+  last: number;
+  /** The words as written, single-spaced. */
+  text: string;
+}
+
+const nlp = winkNLP(model, ['pos']);
+const its = nlp.its;
+
+/** Sentences longer than this are tagged only this far: tagging is linear, but abstracts are short. */
+const MAX_SENTENCE_CHARS = 2_000;
+
+/** Abstracts are a few thousand characters; anything past this is not read, which bounds the work. */
+const MAX_ANALYSED_CHARS = 20_000;
+
+/** Tags every sentence of `text` (its first 20,000 characters). */
+export function tagText(text: string): TaggedSentence[] {
+  return splitSentences(sliceWhole(text, MAX_ANALYSED_CHARS)).map((sentence) =>
+    tagSentence(sliceWhole(sentence, MAX_SENTENCE_CHARS)),
+  );
+}
+
+/** The first `length` UTF-16 units, without leaving half of a surrogate pair at the end. */
+function sliceWhole(text: string, length: number): string {
+  const cut = text.slice(0, length);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/** Tags one sentence, joining hyphenated pieces (`infinite-horizon`) into one token. */
+export function tagSentence(sentence: string): TaggedSentence {
+  const doc = nlp.readDoc(sentence);
+  const words = doc.tokens().out() as string[];
+  const tags = doc.tokens().out(its.pos) as string[];
+  const spaces = doc.tokens().out(its.precedingSpaces) as string[];
+  const raw: { text: string; pos: Pos; start: number; end: number; spaced: boolean }[] = [];
+  let offset = 0;
+  words.forEach((word, i) => {
+    const space = spaces[i] ?? '';
+    offset += space.length;
+    // wink is lossless, but look the word up anyway so offsets can never drift.
+    const found = sentence.indexOf(word, offset);
+    const start = found < 0 ? offset : found;
+    raw.push({
+      text: word,
+      pos: (tags[i] ?? 'X') as Pos,
+      start,
+      end: start + word.length,
+      spaced: space !== '',
+    });
+    offset = start + word.length;
+  });
+  return { text: sentence, tokens: joinHyphenated(raw, sentence) };
+}
+
+function joinHyphenated(
+  raw: readonly { text: string; pos: Pos; start: number; end: number; spaced: boolean }[],
+  sentence: string,
+): Token[] {
+  const tokens: Token[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const first = raw[i];
+    if (!first) continue;
+    let last = first;
+    let j = i;
+    // word - word - word with no spaces: one compound, tagged by its last piece.
+    while (
+      raw[j + 1]?.text === '-' &&
+      raw[j + 1]?.spaced === false &&
+      raw[j + 2] &&
+      raw[j + 2]?.spaced === false &&
+      /[\p{L}\p{N}]/u.test(raw[j + 2]?.text ?? '')
+    ) {
+      j += 2;
+      last = raw[j] ?? last;
+    }
+    const text = sentence.slice(first.start, last.end);
+    const pos = j > i && last.pos === 'VERB' && /(?:ed|en)$/.test(last.text) ? 'ADJ' : last.pos;
+    tokens.push(
+      makeToken(
+        text,
+        j > i && pos === 'PROPN' && !/\p{Lu}/u.test(text) ? 'NOUN' : pos,
+        first.start,
+        last.end,
+      ),
+    );
+    i = j;
+  }
+  return tokens;
+}
+
+function makeToken(text: string, pos: Pos, start: number, end: number): Token {
+  const lower = text.toLowerCase();
+  const key = text
+    .split('-')
+    .map((part) => (isAcronymLike(part) ? partKey(part) : partKey(part.toLowerCase())))
+    .join('-');
+  return { text, lower, key, pos, start, end };
+}
+
+/** True for a word that can end a noun phrase. */
+export function isNominal(token: Token): boolean {
+  if (token.pos === 'NOUN' || token.pos === 'PROPN') return !STOP_WORDS.has(token.lower);
+  // A gerund closing a compound is a noun ("reinforcement learning", "RNA sequencing").
+  return token.pos === 'VERB' && /ing$/.test(token.lower) && token.lower.length > 5;
+}
+
+/** True for a word that can modify the head of a noun phrase. */
+function isModifier(token: Token): boolean {
+  if (token.pos === 'ADJ' || token.pos === 'NUM' || isNominal(token)) return true;
+  // Adjectives the tagger reads as adverbs: "offline RL", "online learning" (never "-ly" words).
+  if (token.pos === 'ADV') return !/ly$/.test(token.lower) && !STOP_WORDS.has(token.lower);
+  // Participles used as adjectives: "learned representations", "pretrained models".
+  return token.pos === 'VERB' && /(?:ed|en|ing)$/.test(token.lower) && !STOP_WORDS.has(token.lower);
+}
+
+/** Math, citations and symbols never belong in a phrase a reader sees as a title or keyword. */
+function isClean(token: Token): boolean {
+  return (
+    /^[\p{L}\p{N}][\p{L}\p{N}\-'’.+]*$/u.test(token.text) &&
+    !/[\p{Lm}\p{No}]/u.test(token.text) &&
+    // A lone letter is a variable ("thresholds c"), except an article-like capital in a name.
+    (token.text.length > 1 || /\p{Lu}/u.test(token.text)) &&
+    token.lower !== 'et' &&
+    token.lower !== 'al'
+  );
+}
+
+/**
+ * The base noun phrases of a sentence: maximal runs of modifiers ending in a nominal word, without a
+ * leading determiner, e.g. "linear function approximation", "an infinite-horizon linear MDP" →
+ * "infinite-horizon linear MDP".
+ */
+export function nounPhrases(sentence: TaggedSentence, sentenceIndex: number): Phrase[] {
+  const phrases: Phrase[] = [];
+  const tokens = sentence.tokens;
+  let i = 0;
+  while (i < tokens.length) {
+    const token = tokens[i];
+    if (!token || !isClean(token) || !isModifier(token) || STOP_WORDS.has(token.lower)) {
+      i += 1;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < tokens.length) {
+      const next = tokens[j + 1];
+      if (!next || !isClean(next) || !isModifier(next) || STOP_WORDS.has(next.lower)) break;
+      j += 1;
+    }
+    // Trim back to the last nominal word: "methods robust" → "methods".
+    let last = j;
+    while (last >= i && !isNominal(tokens[last] as Token)) last -= 1;
+    if (last >= i) phrases.push(phrase(sentence, sentenceIndex, i, last));
+    i = j + 1;
+  }
+  return phrases;
+}
+
+/** A phrase over tokens `first..last` of a sentence. */
+export function phrase(
+  sentence: TaggedSentence,
+  sentenceIndex: number,
+  first: number,
+  last: number,
+): Phrase {
+  const start = sentence.tokens[first]?.start ?? 0;
+  const end = sentence.tokens[last]?.end ?? start;
+  return {
+    sentence: sentenceIndex,
+    first,
+    last,
+    text: sentence.text.slice(start, end).replace(/\s+/g, ' '),
+  };
+}
+
+/** Longest keyword, in words. */
+const MAX_VOCABULARY_WORDS = 3;
+
+/** How a phrase is compared: lower case, single spaces. */
+export function phraseKey(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Every span of 1–3 words that can stand alone as a noun phrase: inside a noun phrase, ending on a
+ * nominal word and starting on a noun or adjective (never a verb, a number or a stop word), as
+ * {@link phraseKey}s. Keywords and related-paper reasons are drawn only from these.
+ */
+export function nounPhraseVocabulary(tagged: readonly TaggedSentence[]): string[] {
+  const vocabulary = new Set<string>();
+  // The tagger errs now and then ("produce", "web" read as nouns once): a phrase may start with a
+  // word only if the abstract reads it as a noun more often than as a verb, and a single word is a
+  // phrase only if it is read as a noun more often than as a verb, an adjective or an adverb.
+  const readings = new Map<string, { noun: number; verb: number; adjective: number }>();
+  for (const sentence of tagged) {
+    for (const token of sentence.tokens) {
+      const count = readings.get(token.lower) ?? { noun: 0, verb: 0, adjective: 0 };
+      if (token.pos === 'NOUN' || token.pos === 'PROPN') count.noun += 1;
+      else if (token.pos === 'VERB') count.verb += 1;
+      else if (token.pos === 'ADJ' || token.pos === 'ADV') count.adjective += 1;
+      readings.set(token.lower, count);
+    }
+  }
+  const verbal = (word: string) => {
+    const count = readings.get(word);
+    return count !== undefined && count.verb > 0 && count.verb >= count.noun;
+  };
+  const notNoun = (word: string) => {
+    const count = readings.get(word);
+    return count !== undefined && count.verb + count.adjective >= count.noun;
+  };
+  tagged.forEach((sentence, index) => {
+    for (const np of nounPhrases(sentence, index)) {
+      for (let first = np.first; first <= np.last; first++) {
+        const head = sentence.tokens[first];
+        if (!head || head.pos === 'VERB' || head.pos === 'NUM' || STOP_WORDS.has(head.lower))
+          continue;
+        if (verbal(head.lower)) continue;
+        for (let last = first; last <= np.last && last - first < MAX_VOCABULARY_WORDS; last++) {
+          const end = sentence.tokens[last];
+          if (!end || !isNominal(end) || (last === first && notNoun(end.lower))) continue;
+          vocabulary.add(phraseKey(phrase(sentence, index, first, last).text));
+        }
+      }
+    }
+  });
+  return [...vocabulary];
+}

@@ -1,0 +1,74 @@
+/**
+ * Issue 13: a failed `astro build` never leaves a half-written output folder. The records are made
+ * by the real ingest, then one abstract is swapped for markup the renderer refuses (as a stale or
+ * hand-edited records file could hold), so Astro fails while rendering pages.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+
+const work = mkdtempSync(join(tmpdir(), 'build-site-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Vitest's own Vite variables would be read by Astro's Vite: a build gets a clean environment. */
+function buildEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const key of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR', 'NODE_ENV']) delete env[key];
+  for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];
+  return env;
+}
+
+function run(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, output }));
+  });
+}
+
+it('keeps the previous output when astro build fails part-way', async () => {
+  const papersFile = join(work, 'papers.json');
+  const ingest = await run(
+    [
+      'scripts/ingest.ts',
+      '--dumps',
+      'tests/fixtures/ingest/good',
+      '--taxonomy',
+      'tests/fixtures/ingest/taxonomy.yaml',
+      '--out',
+      papersFile,
+    ],
+    buildEnvironment({}),
+  );
+  expect(ingest.code).toBe(0);
+  const papers = JSON.parse(readFileSync(papersFile, 'utf8')) as { abstract: string }[];
+  papers[papers.length - 1]!.abstract = `${'>'.repeat(3000)} ${papers[0]!.abstract}`;
+  writeFileSync(papersFile, JSON.stringify(papers));
+
+  const outDir = join(work, 'site');
+  mkdirSync(outDir);
+  writeFileSync(join(outDir, 'index.html'), 'the previous site');
+  const build = await run(
+    ['scripts/build-site.ts'],
+    buildEnvironment({ OUT_DIR: outDir, PAPERS_JSON: papersFile }),
+  );
+
+  expect(build.code).not.toBe(0);
+  expect(build.output).toContain('markup nested too deeply');
+  expect(build.output).not.toContain('Maximum call stack size exceeded');
+  expect(build.output).toContain(`${outDir} left as it was`);
+  expect(readdirSync(outDir)).toEqual(['index.html']);
+  expect(readFileSync(join(outDir, 'index.html'), 'utf8')).toBe('the previous site');
+  expect(readdirSync(work).sort()).toEqual(['papers.json', 'site']);
+}, 180_000);
