@@ -138,17 +138,19 @@ class PaperSearch extends HTMLElement {
 
   private onFacet(event: MouseEvent, link: HTMLAnchorElement) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    const slug = link.dataset.tag;
+    if (!slug) return;
     event.preventDefault();
-    this.toggle(link.dataset.tag ?? '');
+    this.toggle(slug);
   }
 
   /** A tag of a result: on the explorer it adds that filter and keeps the query. */
   private onResultTag(event: MouseEvent) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     const link = (event.target as Element).closest<HTMLAnchorElement>('a.tag[data-filter]');
-    if (!link) return;
+    const slug = link?.dataset.filter;
+    if (!slug) return;
     event.preventDefault();
-    const slug = link.dataset.filter ?? '';
     if (!this.isOn(slug)) this.toggle(slug);
     this.input.focus();
   }

@@ -548,7 +548,10 @@ export class SearchEngine {
   ): boolean {
     if (phrases.length === 0) return true;
     const text = textOf?.(doc);
-    const fields = [this.data.titles[doc] ?? '', this.data.names[doc] ?? '', text ?? ''];
+    const title = this.data.titles[doc];
+    // A document without a title is a broken index, not a paper with an empty title.
+    if (title === undefined) throw new Error(`search: no document ${doc} in the index`);
+    const fields = [title, this.data.names[doc] ?? '', text ?? ''];
     return phrases.every(
       (phrase) => text === undefined || fields.some((field) => containsPhrase(field, phrase)),
     );
