@@ -58,6 +58,8 @@ export function resultItem(
   const badge = part<HTMLAnchorElement>(item, '.badge');
   if (hit.codeUrl) {
     badge.href = hit.codeUrl;
+    // The template's badge has no link yet, and `rel` is invalid on an <a> without href.
+    badge.rel = 'noopener nofollow';
     part(badge, '.visually-hidden').textContent = ` of ${hit.title}`;
   } else badge.remove();
   const snippet = part<HTMLElement>(item, '.paper-card-summary');
