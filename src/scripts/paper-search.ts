@@ -64,6 +64,7 @@ class PaperSearch extends HTMLElement {
   }
 
   connectedCallback() {
+    this.foldFiltersOnNarrowScreens();
     this.context = {
       paperUrl: paperPath,
       tagUrl: (slug) => tagPath(slug),
@@ -134,6 +135,16 @@ class PaperSearch extends HTMLElement {
     };
     if (when === 'now') go();
     else this.timer = setTimeout(go, DEBOUNCE_MS);
+  }
+
+  /** Phones: the filters fold under "Filters" so the first paper shows; wide screens: always open. */
+  private foldFiltersOnNarrowScreens() {
+    const disclosure = this.querySelector<HTMLDetailsElement>('details[data-filters-disclosure]');
+    if (!disclosure) return;
+    const wide = window.matchMedia('(width >= 60rem)');
+    const fit = () => (disclosure.open = wide.matches);
+    fit();
+    wide.addEventListener('change', fit);
   }
 
   private onFacet(event: MouseEvent, link: HTMLAnchorElement) {

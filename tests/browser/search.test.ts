@@ -43,7 +43,7 @@ describe('search on the home page', () => {
     await page.close();
   });
 
-  it('shows each result as the list shows that paper: same card, tags and a working star', async () => {
+  it('shows each result as the list shows that paper: same card, tags, Code badge and a working Save button', async () => {
     const { page, errors } = await home(`?q=${encodeURIComponent(etap.name ?? '')}`);
     await expect.poll(() => firstSlug(page)).toBe(etap.slug);
     const result = hits(page).first();
@@ -56,13 +56,14 @@ describe('search on the home page', () => {
           a.textContent?.trim(),
           a.getAttribute('href'),
         ]),
+        code: li.querySelector('.badge')?.getAttribute('href') ?? null,
         star: li.querySelector('star-button')?.getAttribute('data-slug'),
       }));
     const listed = page.locator(`[data-static-list] li[data-slug="${etap.slug}"]`);
     expect(await card(result)).toEqual(await card(listed));
-    const star = result.getByRole('button', { name: `Star ${etap.title}` });
-    await star.click();
-    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
+    await result.getByRole('button', { name: `Save ${etap.title}` }).click();
+    const saved = result.getByRole('button', { name: `Saved ${etap.title}` });
+    await expect.poll(() => saved.getAttribute('aria-pressed')).toBe('true');
     expect(errors).toEqual([]);
     await page.close();
   });
