@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { addCspMeta } from './src/lib/build/csp.ts';
+import { failOnCssWarnings } from './src/lib/build/css-warnings.ts';
 
 // Deploy target: SITE_URL is the public origin (https://example.org), BASE_PATH the sub-path the site
 // lives under (`/paper-explorer/` for a GitHub Pages project site). Both are optional.
@@ -47,4 +48,5 @@ export default defineConfig({
   integrations: [sitemap(), sitemapAlias, contentSecurityPolicy],
   build: { format: 'directory' },
   devToolbar: { enabled: false },
+  vite: { plugins: [failOnCssWarnings()] },
 });

@@ -16,4 +16,35 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  {
+    // The browser-safe part (docs/architecture.md): no zod values, no Node built-ins. Types from the
+    // schema are fine: they vanish from the bundle. tests/unit/architecture.test.ts also follows
+    // the imports of every client script.
+    files: [
+      'src/lib/text/**',
+      'src/lib/search/**',
+      'src/lib/site/**',
+      'src/lib/constants.ts',
+      'src/scripts/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: 'zod stays out of browser code.', allowTypeImports: true },
+          ],
+          patterns: [
+            { group: ['node:*'], message: 'Node built-ins do not run in the browser.' },
+            {
+              group: ['**/schema'],
+              message:
+                'Import schema types with `import type`; shared values live in constants.ts.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

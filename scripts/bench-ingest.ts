@@ -160,7 +160,7 @@ function summarise(
     `[in process ${steps.total.toFixed(1)} s: read+derive ${steps.derive.toFixed(1)} s, ` +
     `enrich+validate ${steps.enrich.toFixed(1)} s, write ${steps.write.toFixed(1)} s; ` +
     `${report.papers} papers, ${report.problems} problems; ` +
-    `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores] ` +
+    `load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores] ` +
     `target ≤ ${TARGET_SECONDS} s, ≤ ${TARGET_MEGABYTES} MB: ${withinTargets ? 'OK' : 'MISSED'}`
   );
 }

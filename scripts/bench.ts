@@ -14,7 +14,7 @@ import { BenchBrowser } from './bench/browser';
 import { readTopics, seedCorpus, syntheticCorpus, type Corpus } from './bench/corpus';
 import { makeQueries } from './bench/queries';
 import { markdownTable, quantile, type EngineMeasurement } from './bench/report';
-import { serveStatic } from './bench/server';
+import { serveSite } from '../tests/support/site';
 
 const WORK = '.bench/search';
 const QUERIES = 300;
@@ -132,8 +132,9 @@ async function run(argv: string[]): Promise<number> {
   const corpora = prepareCorpora(options);
   const site = resolve(WORK, 'site');
   const workerGzip = await bundleScripts(site);
-  const server = await serveStatic(site);
-  const browser = await BenchBrowser.open(server.origin);
+  // No caching between engines: each load fetches its payload again.
+  const server = await serveSite(site, { headers: { 'Cache-Control': 'no-store' } });
+  const browser = await BenchBrowser.open(new URL(server.url).origin);
   try {
     const measurements: EngineMeasurement[] = [];
     for (const corpus of corpora) {

@@ -15,8 +15,11 @@ type Random = () => number;
 
 export { seededRandom };
 
-const pick = <T>(random: Random, items: readonly T[]): T =>
-  items[Math.floor(random() * items.length)];
+function pick<T>(random: Random, items: readonly T[]): T {
+  const item = items[Math.floor(random() * items.length)];
+  if (item === undefined) throw new Error('pick() from an empty list');
+  return item;
+}
 const chance = (random: Random, p: number): boolean => random() < p;
 const between = (random: Random, low: number, high: number): number =>
   low + Math.floor(random() * (high - low + 1));
@@ -81,9 +84,32 @@ const LONG_FORMS = [
   ['Robust', 'Value', 'Estimation'],
   ['Multi', 'Scale', 'Fusion', 'Network'],
 ];
-const NAME_PARTS = [
-  ['Seal', 'Drop', 'Fast', 'Poly', 'Venus', 'Hydra', 'Echo', 'Nova', 'Quill', 'Orbit', 'Atlas'],
-  ['QA', 'KV', 'Former', 'Net', 'Bench', 'Gen', 'RL', 'Graph', 'Mix', 'Flow', 'Lens'],
+/** A method name is a prefix and a suffix, e.g. Seal + QA. */
+const NAME_PREFIXES = [
+  'Seal',
+  'Drop',
+  'Fast',
+  'Poly',
+  'Venus',
+  'Hydra',
+  'Echo',
+  'Nova',
+  'Quill',
+  'Orbit',
+  'Atlas',
+];
+const NAME_SUFFIXES = [
+  'QA',
+  'KV',
+  'Former',
+  'Net',
+  'Bench',
+  'Gen',
+  'RL',
+  'Graph',
+  'Mix',
+  'Flow',
+  'Lens',
 ];
 const MATH = [
   '$\\mathcal{O}(n \\log n)$',
@@ -99,7 +125,7 @@ const BASELINES = ['GPT-4o', 'Llama-3-8B', 'PPO', 'ResNet-50', 'BERT', 'GRPO', '
 const METRICS = ['accuracy', 'F1', 'success rate', 'throughput', 'calibration error', 'win rate'];
 
 function methodName(random: Random): string {
-  const name = pick(random, NAME_PARTS[0]) + pick(random, NAME_PARTS[1]);
+  const name = pick(random, NAME_PREFIXES) + pick(random, NAME_SUFFIXES);
   return chance(random, 0.3) ? `${name}-${between(random, 1, 9)}` : name;
 }
 
@@ -181,7 +207,7 @@ export function generateDumps(count: number, dumps: number, seed: number): Map<s
     const abstract = repeat ? pick(random, written) : syntheticAbstract(random);
     written.push(abstract);
     const dump = i % dumps;
-    paragraphs[dump].push(dump % 2 === 1 ? hardWrap(abstract, 80) : abstract);
+    paragraphs[dump]?.push(dump % 2 === 1 ? hardWrap(abstract, 80) : abstract);
   }
   const files = new Map<string, string>();
   paragraphs.forEach((list, i) => {
@@ -222,7 +248,7 @@ export function generateStructuredDumps(
     const keywords = [pick(random, FIELDS), pick(random, TASKS)];
     const key = `paper${i + 1}`;
     const url = `https://openreview.net/forum?id=${key}`;
-    entries[i % dumps].push(
+    entries[i % dumps]?.push(
       format === 'jsonl'
         ? JSON.stringify({
             id: key,

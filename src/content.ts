@@ -4,7 +4,7 @@
  * against the same schema again so a stale or hand-edited file fails the build with a clear message.
  */
 import fs from 'node:fs';
-import { PapersSchema, type Paper } from './lib/schema';
+import { PapersSchema, parseWithFriendlyErrors, type Paper } from './lib/schema';
 import { loadTaxonomy } from './lib/enrich/taxonomy';
 import { getAuthors, type Author } from './lib/site/authors';
 import { getUniqueTags, type Tag } from './lib/site/tags';
@@ -24,14 +24,12 @@ function readPapers(file: string): Paper[] {
       `${file} does not exist: run \`npm run ingest\` (npm run build does it for you).`,
     );
   }
-  const parsed = PapersSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(
-      `${file}: record ${issue?.path.join('.')}: ${issue?.message}; re-run npm run ingest.`,
-    );
+  const records: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  try {
+    return parseWithFriendlyErrors(PapersSchema, records, file);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nRe-run npm run ingest to rebuild ${file}.`);
   }
-  return parsed.data;
 }
 
 /** Every paper, in dump order (file name, then position in the dump). */

@@ -18,7 +18,6 @@ import {
 import { open } from 'node:fs/promises';
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import type { ZodIssue } from 'zod';
 import { countWords, parseDump, plural, readParagraph, type Problem } from './ingest/dump';
 import { enrichPapers } from './enrich/enrich';
 import { DUMP_EXTENSIONS, structuredReader, type ImportedRecord } from './ingest/formats';
@@ -30,6 +29,7 @@ import { nounPhraseVocabulary, tagText } from './text/nlp';
 import { toPlainText } from './ingest/plaintext';
 import {
   CheckedPaperSchema,
+  describeIssue,
   type BasePaper,
   type Paper,
   type Source,
@@ -280,18 +280,19 @@ function assemble(
   options: IngestOptions,
 ): BaseResult {
   const problems = [...collected.problems];
-  const drafts = collected.copies.flatMap(({ abstract, sources, given }, i) => {
-    const fields = derived[i];
-    if (!fields || 'rejected' in fields) {
-      const reason = fields?.rejected ?? 'abstract not derived';
-      for (const { file, line } of sources) problems.push({ file, line, reason });
-      return [];
-    }
-    return [withGivenFields({ ...fields, abstract, sources }, given)];
-  });
+  const drafts = zip(collected.copies, derived).flatMap(
+    ([{ abstract, sources, given }, fields]) => {
+      if ('rejected' in fields) {
+        for (const { file, line } of sources)
+          problems.push({ file, line, reason: fields.rejected });
+        return [];
+      }
+      return [withGivenFields({ ...fields, abstract, sources }, given)];
+    },
+  );
   const unique = dropIdCollisions(drafts, problems);
   const slugs = assignSlugs(unique, options.slugSuffixLength ?? SLUG_SUFFIX_LENGTH);
-  const papers = unique.map((draft, i) => ({ ...draft, slug: slugs[i] }));
+  const papers = zip(unique, slugs).map(([draft, slug]) => ({ ...draft, slug }));
   const sourcesKept = papers.reduce((sum, paper) => sum + paper.sources.length, 0);
   const givenKeywords = new Map(
     collected.copies.flatMap(({ abstract, given }) =>
@@ -309,6 +310,12 @@ function assemble(
       paragraphs: collected.paragraphs,
     },
   };
+}
+
+/** Pairs `a[i]` with `b[i]`; both lists come from one another, so unequal lengths are a bug. */
+function zip<A, B>(a: readonly A[], b: readonly B[]): [A, B][] {
+  if (a.length !== b.length) throw new Error(`zip: ${a.length} items against ${b.length}`);
+  return a.map((item, i) => [item, b[i] as B]);
 }
 
 /** Below this many abstracts per thread, starting a worker costs more than it saves. */
@@ -337,8 +344,11 @@ async function deriveInParallel(
   const chunks = Array.from({ length: threads }, (_, i) =>
     abstracts.slice(i * size, (i + 1) * size),
   );
-  const pending = chunks.slice(1).map((chunk, i) => deriveInWorker(helpers[i], chunk));
-  const own = chunks[0].map(deriveFields);
+  const [first = [], ...rest] = chunks;
+  const pending = zip(rest, helpers.slice(0, rest.length)).map(([chunk, helper]) =>
+    deriveInWorker(helper, chunk),
+  );
+  const own = first.map(deriveFields);
   return [own, ...(await Promise.all(pending))].flat();
 }
 
@@ -426,18 +436,6 @@ function validatePapers(papers: readonly Paper[]): { valid: Paper[]; problems: P
     }
   }
   return { valid, problems };
-}
-
-/** `field "title": too long (130 characters, at most 100)`. */
-export function describeIssue(issue: ZodIssue): string {
-  const field = issue.path.length > 0 ? `field "${issue.path.join('.')}"` : 'record';
-  if (issue.code === 'too_big' && issue.type === 'string') {
-    return `${field}: too long (at most ${issue.maximum} characters)`;
-  }
-  if (issue.code === 'too_small' && issue.type === 'string') {
-    return `${field}: ${issue.minimum === 1 ? 'empty' : `too short (at least ${issue.minimum} characters)`}`;
-  }
-  return `${field}: ${issue.message}`;
 }
 
 function sortProblems(problems: Problem[]): Problem[] {

@@ -1,12 +1,14 @@
 /**
- * The one definition of a paper record and of the files that feed it.
- * The ingest script validates every record with these schemas and the site reads the same types,
- * so nothing else in the project re-declares a record's shape.
+ * The one definition of a paper record and of the files that feed it, and the one formatter of
+ * their errors. The ingest validates every record with these schemas and the site reads the same
+ * `z.infer` types (other modules narrow them with Pick/Omit). Vocabularies that browser code also
+ * needs (contribution types, link kinds) live in ./constants.ts, which this module builds on.
  */
-import { z } from 'zod';
+import { z, type ZodIssue } from 'zod';
+import { CONTRIBUTION_TYPES, LINK_KINDS } from './constants';
 
 /** What a link in an abstract points at, judged from its host and path. */
-export const LinkKindSchema = z.enum(['code', 'data', 'project', 'other']);
+export const LinkKindSchema = z.enum(LINK_KINDS);
 
 /** A URL quoted in an abstract. Only http(s) URLs are ever kept. */
 export const LinkSchema = z.object({
@@ -51,14 +53,7 @@ export const PaperLinksSchema = z.object({
 });
 
 /** The kind of contribution a paper makes, read from the abstract's wording. */
-export const ContributionTypeSchema = z.enum([
-  'method',
-  'benchmark',
-  'dataset',
-  'theory',
-  'empirical',
-  'position',
-]);
+export const ContributionTypeSchema = z.enum(CONTRIBUTION_TYPES);
 
 /** An acronym the abstract defines, e.g. `VLN` for `Vision-and-Language Navigation`. */
 export const AcronymSchema = z.object({
@@ -248,3 +243,46 @@ export type BasePaper = Omit<
    */
   phrases?: string[];
 };
+
+/**
+ * One zod issue in words, the one formatter of the project (ingest, taxonomy, site build):
+ * `field "title": too long (at most 100 characters)`, `field "topics.1.description": missing`.
+ */
+export function describeIssue(issue: ZodIssue): string {
+  const field = issue.path.length > 0 ? `field "${issue.path.join('.')}"` : 'the whole file';
+  if (issue.code === 'invalid_type' && issue.received === 'undefined') return `${field}: missing`;
+  if (issue.code === 'invalid_string' && issue.path.at(-1) === 'slug') {
+    return `${field}: a slug is lower-case letters and digits joined by single hyphens`;
+  }
+  if (issue.code === 'too_big' && issue.type === 'string') {
+    return `${field}: too long (at most ${issue.maximum} characters)`;
+  }
+  if (issue.code === 'too_small' && issue.type === 'string') {
+    const short = `too short (at least ${issue.minimum} characters)`;
+    return `${field}: ${issue.minimum === 1 ? 'empty' : short}`;
+  }
+  return `${field}: ${issue.message}`;
+}
+
+/** How many issues a failed parse lists before it says "and N more". */
+const MAX_LISTED_ISSUES = 10;
+
+/**
+ * `schema.parse(data)`, except that a failure throws one line per issue, `${where}: field …: reason`
+ * (at most ten, then a count), instead of zod's JSON dump.
+ */
+export function parseWithFriendlyErrors<T extends z.ZodTypeAny>(
+  schema: T,
+  data: unknown,
+  where: string,
+): z.infer<T> {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues;
+  const lines = issues
+    .slice(0, MAX_LISTED_ISSUES)
+    .map((issue) => `${where}: ${describeIssue(issue)}`);
+  if (issues.length > MAX_LISTED_ISSUES)
+    lines.push(`… and ${issues.length - MAX_LISTED_ISSUES} more`);
+  throw new Error(lines.join('\n'));
+}

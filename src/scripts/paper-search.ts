@@ -13,7 +13,8 @@ import {
   writeSearchState,
   type SearchState,
 } from '../lib/search/search-url';
-import { createStarButton } from './reading-list';
+import { paperPath, tagPath } from '../lib/site/urls';
+import './reading-list';
 import { fillSnippet, resultItem, type ResultContext } from './search-render';
 
 const DEBOUNCE_MS = 80;
@@ -63,10 +64,10 @@ class PaperSearch extends HTMLElement {
   }
 
   connectedCallback() {
-    const base = this.dataset.base ?? '/';
+    this.foldFiltersOnNarrowScreens();
     this.context = {
-      paperUrl: (slug) => `${base}papers/${slug}/`,
-      tagUrl: (slug) => `${base}tags/${slug}/`,
+      paperUrl: paperPath,
+      tagUrl: (slug) => tagPath(slug),
       tagLabel: (slug) => this.labels.get(slug) ?? slug,
     };
     for (const link of this.facets) {
@@ -136,19 +137,31 @@ class PaperSearch extends HTMLElement {
     else this.timer = setTimeout(go, DEBOUNCE_MS);
   }
 
+  /** Phones: the filters fold under "Filters" so the first paper shows; wide screens: always open. */
+  private foldFiltersOnNarrowScreens() {
+    const disclosure = this.querySelector<HTMLDetailsElement>('details[data-filters-disclosure]');
+    if (!disclosure) return;
+    const wide = window.matchMedia('(width >= 60rem)');
+    const fit = () => (disclosure.open = wide.matches);
+    fit();
+    wide.addEventListener('change', fit);
+  }
+
   private onFacet(event: MouseEvent, link: HTMLAnchorElement) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    const slug = link.dataset.tag;
+    if (!slug) return;
     event.preventDefault();
-    this.toggle(link.dataset.tag ?? '');
+    this.toggle(slug);
   }
 
   /** A tag of a result: on the explorer it adds that filter and keeps the query. */
   private onResultTag(event: MouseEvent) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     const link = (event.target as Element).closest<HTMLAnchorElement>('a.tag[data-filter]');
-    if (!link) return;
+    const slug = link?.dataset.filter;
+    if (!slug) return;
     event.preventDefault();
-    const slug = link.dataset.filter ?? '';
     if (!this.isOn(slug)) this.toggle(slug);
     this.input.focus();
   }
@@ -260,11 +273,8 @@ class PaperSearch extends HTMLElement {
 
   private render(results: SearchResults) {
     this.results.removeAttribute('aria-busy');
-    const item = (hit: SearchHit) => {
-      const li = resultItem(hit, this.context);
-      li.append(createStarButton(hit.slug, hit.title));
-      return li;
-    };
+    const template = required<HTMLTemplateElement>(this, 'template[data-card-template]');
+    const item = (hit: SearchHit) => resultItem(hit, this.context, template);
     const complete = results.hits.filter((hit) => hit.complete).map(item);
     const partial = results.hits.filter((hit) => !hit.complete).map(item);
     if (this.appendNext) {

@@ -1,7 +1,7 @@
 /**
  * The reading list in the browser: one store per page, shared by every star button and the `/list/`
- * view, kept in sync with other tabs through the `storage` event. Also defines `<star-button>` and
- * `createStarButton()` for lists rendered on the client (search results).
+ * view, kept in sync with other tabs through the `storage` event. Also defines `<star-button>`
+ * (StarButton.astro's markup, also cloned into search results).
  */
 import {
   addItem,
@@ -136,31 +136,3 @@ class ReadingListCount extends HTMLElement {
 if (!customElements.get('reading-list-count'))
   customElements.define('reading-list-count', ReadingListCount);
 if (!customElements.get('star-button')) customElements.define('star-button', StarButton);
-
-/** The markup `StarButton.astro` renders, built on the client for search results. */
-export function createStarButton(slug: string, title: string): HTMLElement {
-  const element = document.createElement('star-button');
-  element.className = 'star';
-  element.dataset.slug = slug;
-  element.dataset.title = title;
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'star-toggle';
-  button.hidden = true;
-  button.setAttribute('aria-pressed', 'false');
-  const icon = document.createElement('span');
-  icon.className = 'star-icon';
-  icon.setAttribute('aria-hidden', 'true');
-  const label = document.createElement('span');
-  label.className = 'star-label';
-  label.textContent = starLabel(false);
-  const name = document.createElement('span');
-  name.className = 'visually-hidden';
-  name.textContent = ` ${title}`;
-  button.append(icon, label, name);
-  const status = document.createElement('span');
-  status.className = 'star-status visually-hidden';
-  status.setAttribute('role', 'status');
-  element.append(button, status);
-  return element;
-}

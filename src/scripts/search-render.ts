@@ -28,48 +28,60 @@ export interface ResultContext {
   tagLabel: (slug: string) => string;
 }
 
-/** One result: title (highlighted) linking to the paper, name, code badge, snippet, tags. */
-export function resultItem(hit: SearchHit, context: ResultContext): HTMLLIElement {
-  const item = document.createElement('li');
-  item.className = 'paper-card search-hit';
+/** The element of a cloned card that `selector` names; the template is PaperCard.astro's markup. */
+function part<T extends Element>(card: Element, selector: string): T {
+  const element = card.querySelector<T>(selector);
+  if (!element) throw new Error(`the paper card template has no ${selector}`);
+  return element;
+}
+
+/**
+ * One result, cloned from the blank card PaperCard.astro renders into a `<template>`: title
+ * (highlighted) linking to the paper, name, code badge, snippet, tags and star button.
+ */
+export function resultItem(
+  hit: SearchHit,
+  context: ResultContext,
+  template: HTMLTemplateElement,
+): HTMLLIElement {
+  const item = document.importNode(template.content, true).firstElementChild;
+  if (!(item instanceof HTMLLIElement)) throw new Error('the paper card template is not an <li>');
+  item.classList.add('search-hit');
   item.dataset.slug = hit.slug;
-  const heading = document.createElement('h3');
-  heading.className = 'paper-card-title';
-  const link = document.createElement('a');
+  const link = part<HTMLAnchorElement>(item, '.paper-card-title a');
   link.href = context.paperUrl(hit.slug);
-  link.append(highlighted(hit.title, hit.titleRanges));
-  heading.append(link);
-  const meta = document.createElement('p');
-  meta.className = 'paper-card-meta';
-  if (hit.name) {
-    const name = document.createElement('span');
-    name.className = 'paper-name';
-    name.append(highlighted(hit.name, hit.nameRanges));
-    meta.append(name);
-  }
-  if (hit.hasCode) {
-    const badge = document.createElement('span');
-    badge.className = 'badge';
-    badge.textContent = 'Code';
-    meta.append(badge);
-  }
-  const snippet = document.createElement('p');
-  snippet.className = 'paper-card-summary search-snippet';
+  link.replaceChildren(highlighted(hit.title, hit.titleRanges));
+  const name = part<HTMLElement>(item, '.paper-name');
+  if (hit.name) name.replaceChildren(highlighted(hit.name, hit.nameRanges));
+  else name.remove();
+  // As on server-rendered cards: a Code badge only when the abstract links to code.
+  const badge = part<HTMLAnchorElement>(item, '.badge');
+  if (hit.codeUrl) {
+    badge.href = hit.codeUrl;
+    // The template's badge has no link yet, and `rel` is invalid on an <a> without href.
+    badge.rel = 'noopener nofollow';
+    part(badge, '.visually-hidden').textContent = ` of ${hit.title}`;
+  } else badge.remove();
+  const snippet = part<HTMLElement>(item, '.paper-card-summary');
+  snippet.classList.add('search-snippet');
   fillSnippet(snippet, hit.snippet, hit.snippetRanges);
-  const tags = document.createElement('ul');
-  tags.className = 'tag-list';
-  tags.setAttribute('aria-label', 'Tags');
-  for (const slug of [...hit.tags, ...hit.types.map((type) => `type-${type}`)]) {
-    const li = document.createElement('li');
-    const a = document.createElement('a');
-    a.className = 'tag';
-    a.href = context.tagUrl(slug);
-    a.dataset.filter = slug;
-    a.textContent = context.tagLabel(slug);
-    li.append(a);
-    tags.append(li);
-  }
-  item.append(heading, meta, snippet, tags);
+  const tags = part<HTMLUListElement>(item, '.tag-list');
+  const blankTag = part<HTMLLIElement>(tags, 'li');
+  tags.replaceChildren(
+    ...[...hit.tags, ...hit.types.map((type) => `type-${type}`)].map((slug) => {
+      const tag = blankTag.cloneNode(true) as HTMLLIElement;
+      const a = part<HTMLAnchorElement>(tag, 'a.tag');
+      a.href = context.tagUrl(slug);
+      // A click on a result's tag filters the results in place (paper-search.ts).
+      a.dataset.filter = slug;
+      a.textContent = context.tagLabel(slug);
+      return tag;
+    }),
+  );
+  const star = part<HTMLElement>(item, 'star-button');
+  star.dataset.slug = hit.slug;
+  star.dataset.title = hit.title;
+  part(star, '.visually-hidden').textContent = ` ${hit.title}`;
   return item;
 }
 

@@ -1,7 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readBuiltPapers } from '../support/site';
@@ -113,41 +109,5 @@ describe('axe-core finds no serious or critical violation', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
-  });
-});
-
-/** Runs the validation script as CI does. */
-function validateHtml(dir: string) {
-  const run = spawnSync('npx', ['tsx', 'scripts/validate-html.ts', dir], { encoding: 'utf8' });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
-describe('scripts/validate-html.ts', () => {
-  it('finds no error in any page of the seed build', () => {
-    const pages = fs.readdirSync(siteDir, { recursive: true, encoding: 'utf8' });
-    const count = pages.filter((file) => file.endsWith('.html')).length;
-    const run = validateHtml(siteDir);
-    expect(run.stderr).toBe('');
-    expect(run.stdout.trim()).toBe(`0 HTML errors in ${count} pages of ${siteDir}`);
-    expect(run.status).toBe(0);
-  });
-
-  it('fails and names file, line and rule for each invalid page', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invalid-html-'));
-    fs.mkdirSync(path.join(dir, 'papers/x'), { recursive: true });
-    const page = (body: string) =>
-      `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>T</title></head>\n<body>\n${body}\n</body>\n</html>\n`;
-    fs.writeFileSync(path.join(dir, 'index.html'), page('<p>fine</p>'));
-    fs.writeFileSync(
-      path.join(dir, 'papers/x/index.html'),
-      page('<main id="a"><p id="a">one</p><button>b</button></main>'),
-    );
-    const run = validateHtml(dir);
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain(`papers/x/index.html:5:`);
-    expect(run.stderr).toMatch(/\(no-dup-id\)/);
-    expect(run.stderr).toMatch(/\(no-implicit-button-type\)/);
-    expect(run.stdout).toMatch(/^[1-9]\d* HTML errors in 2 pages/);
-    fs.rmSync(dir, { recursive: true, force: true });
   });
 });

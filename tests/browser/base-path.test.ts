@@ -2,7 +2,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLinks } from '../../src/lib/build/link-check';
 import { collectErrors, launchBrowser } from '../support/browser';
-import { buildSite, serveSite } from '../support/site';
+import { SEED_DUMPS } from '../support/seeds';
+import { buildSite, readBuiltPapers, serveSite } from '../support/site';
 
 // A GitHub Pages project site lives under /<repo>/: every link and asset must carry that base.
 const BASE = '/paper-explorer/';
@@ -11,8 +12,8 @@ let server: Awaited<ReturnType<typeof serveSite>>;
 let outDir: string;
 
 beforeAll(async () => {
-  ({ outDir } = buildSite({ dumps: 'content/dumps', outDir: '.tmp/site-base', base: BASE }));
-  server = await serveSite(outDir, BASE);
+  ({ outDir } = await buildSite({ dumps: SEED_DUMPS, outDir: '.tmp/site-base', base: BASE }));
+  server = await serveSite(outDir, { base: BASE });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -29,7 +30,7 @@ describe(`a site built with BASE_PATH=${BASE}`, () => {
     const page = await browser.newPage();
     const errors = collectErrors(page);
     await page.goto(server.url);
-    expect(await page.locator('.paper-list > li').count()).toBe(57);
+    expect(await page.locator('.paper-list > li').count()).toBe(readBuiltPapers(outDir).length);
     await page.locator('.paper-list h3 a').first().click();
     await page.waitForURL(new RegExp(`${BASE}papers/[^/]+/$`));
     await page.locator('article header .tag').first().click();

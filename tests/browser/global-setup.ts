@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node';
+import { SEED_DUMPS } from '../support/seeds';
 import { buildSite, serveSite } from '../support/site';
 
 declare module 'vitest' {
@@ -10,7 +11,7 @@ declare module 'vitest' {
 
 /** Builds the seed site once for every browser test and serves it on loopback. */
 export default async function setup(project: TestProject) {
-  const site = buildSite({ dumps: 'content/dumps', outDir: '.tmp/site' });
+  const site = await buildSite({ dumps: SEED_DUMPS, outDir: '.tmp/site' });
   const server = await serveSite(site.outDir);
   project.provide('siteUrl', server.url);
   project.provide('siteDir', site.outDir);

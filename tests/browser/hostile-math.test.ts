@@ -33,7 +33,7 @@ beforeAll(async () => {
       `${PROSE} (${name}) ${formula} AFTER${name.toUpperCase()} and more words follow here.`,
   );
   fs.writeFileSync(path.join(dumps, 'math.txt'), ['Math 2026', '', ...abstracts].join('\n\n'));
-  const built = buildSite({ dumps, outDir: '.tmp/site-math' });
+  const built = await buildSite({ dumps, outDir: '.tmp/site-math' });
   const server = await serveSite(built.outDir);
   site = { url: server.url, dir: built.outDir, close: server.close };
   browser = await launchBrowser();

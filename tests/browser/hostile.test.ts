@@ -1,17 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Element, Root } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import sirv from 'sirv';
-import { visit } from 'unist-util-visit';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { encodeSharedList } from '../../src/lib/site/reading-list';
-import { PapersSchema, type Paper } from '../../src/lib/schema';
+import type { Paper } from '../../src/lib/schema';
 import { collectErrors, launchBrowser } from '../support/browser';
+import { runScript } from '../support/run';
 import { buildSite, serveSite, readBuiltPapers } from '../support/site';
 
 // A site built from abstracts full of injection payloads (tests/fixtures/hostile/dumps) must show
@@ -26,8 +21,8 @@ let browser: Browser;
 let hostile: { url: string; dir: string; papers: Paper[]; close: () => Promise<void> };
 
 beforeAll(async () => {
-  const site = buildSite({ dumps: FIXTURE, outDir: '.tmp/site-hostile' });
-  const papers = PapersSchema.parse(JSON.parse(fs.readFileSync(site.papersFile, 'utf8')));
+  const site = await buildSite({ dumps: FIXTURE, outDir: '.tmp/site-hostile' });
+  const papers = readBuiltPapers(site.outDir);
   const server = await serveSite(site.outDir);
   hostile = { url: server.url, dir: site.outDir, papers, close: server.close };
   browser = await launchBrowser();
@@ -275,11 +270,10 @@ describe('a site built from hostile abstracts', () => {
     expect(problems).toEqual([]);
   });
 
-  it('builds pages that are valid HTML whatever the abstracts hold', () => {
-    const output = execFileSync('npx', ['tsx', 'scripts/validate-html.ts', hostile.dir], {
-      encoding: 'utf8',
-    });
-    expect(output).toMatch(/^0 HTML errors in \d+ pages/m);
+  it('builds pages that are valid HTML whatever the abstracts hold', async () => {
+    const run = await runScript('scripts/validate-html.ts', [hostile.dir]);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toMatch(/^0 HTML errors in \d+ pages/m);
   });
 });
 
@@ -384,8 +378,8 @@ describe('client-side rendering of hostile records', () => {
   });
 });
 
-/** Attributes whose value the browser fetches or navigates to. */
-const URL_PROPERTIES = ['href', 'src', 'action', 'formAction', 'xLinkHref', 'data', 'poster'];
+/** Attributes whose value the browser fetches or navigates to (as htmlparser2 names them). */
+const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster'];
 const ELEMENTS_NEVER_BUILT = new Set(['iframe', 'frame', 'object', 'embed', 'img', 'base']);
 
 /** Scheme of a URL as a browser reads it: control characters and spaces are ignored. */
@@ -397,24 +391,23 @@ function isSafeUrl(value: string): boolean {
 
 function unsafeHtml(html: string): string[] {
   const problems: string[] = [];
-  visit(fromHtml(html) as Root, 'element', (element: Element) => {
-    const { tagName, properties } = element;
+  for (const element of DomUtils.findAll(() => true, parseDocument(html).children)) {
+    const { name: tagName, attribs } = element;
     if (ELEMENTS_NEVER_BUILT.has(tagName)) problems.push(`<${tagName}> element`);
-    const httpEquiv = String(properties.httpEquiv ?? '');
+    const httpEquiv = attribs['http-equiv'] ?? '';
     if (httpEquiv !== '' && httpEquiv !== 'Content-Security-Policy') {
       problems.push(`<meta http-equiv="${httpEquiv}">`);
     }
-    for (const [name, value] of Object.entries(properties)) {
+    for (const [name, value] of Object.entries(attribs)) {
       if (/^on/i.test(name)) problems.push(`${tagName}[${name}] event handler`);
-      if (URL_PROPERTIES.includes(name) && !isSafeUrl(String(value))) {
-        problems.push(`${tagName}[${name}="${String(value)}"]`);
+      if (URL_ATTRIBUTES.includes(name) && !isSafeUrl(value)) {
+        problems.push(`${tagName}[${name}="${value}"]`);
       }
     }
-    if (tagName === 'script' && properties.type === 'application/ld+json') {
-      const json = element.children.map((child) => (child.type === 'text' ? child.value : ''));
-      problems.push(...unsafeJson(json.join('')));
+    if (tagName === 'script' && attribs.type === 'application/ld+json') {
+      problems.push(...unsafeJson(DomUtils.textContent(element)));
     }
-  });
+  }
   return problems;
 }
 
@@ -517,26 +510,6 @@ function headersForEveryPath(): Record<string, string> {
   return headers;
 }
 
-/** Serves a built site the way a host that reads `_headers` does. */
-async function serveWithHeaders(dir: string, headers: Record<string, string>) {
-  const serve = sirv(dir, {
-    dev: false,
-    extensions: ['html'],
-    setHeaders: (res) =>
-      Object.entries(headers).forEach(([name, value]) => res.setHeader(name, value)),
-  });
-  const server = http.createServer((req, res) =>
-    serve(req, res, () => {
-      res.writeHead(404).end();
-    }),
-  );
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 describe('security headers for static hosts (public/_headers)', () => {
   it('are shipped with the build and set what a <meta> policy cannot', () => {
     expect(fs.readFileSync(path.join(siteDir, '_headers'), 'utf8')).toBe(
@@ -553,7 +526,7 @@ describe('security headers for static hosts (public/_headers)', () => {
 
   it('stop the pages being framed, and the site works under them', async () => {
     const headers = headersForEveryPath();
-    const server = await serveWithHeaders(siteDir, headers);
+    const server = await serveSite(siteDir, { headers });
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = collectErrors(page);

@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDumps, writeDumps } from '../../scripts/generate-dumps';
 import { collectErrors, launchBrowser } from '../support/browser';
+import { SEED_DUMPS } from '../support/seeds';
 import { buildSite, serveSite } from '../support/site';
 
 // Keyboard only: every control of the home page is reached with Tab, shows where focus is, and
@@ -17,10 +18,10 @@ let paperCount: number;
 
 beforeAll(async () => {
   writeDumps(DUMPS, generateDumps(60, 1, 6));
-  for (const seed of fs.readdirSync('content/dumps')) {
-    fs.copyFileSync(path.join('content/dumps', seed), path.join(DUMPS, seed));
+  for (const seed of fs.readdirSync(SEED_DUMPS)) {
+    fs.copyFileSync(path.join(SEED_DUMPS, seed), path.join(DUMPS, seed));
   }
-  const site = buildSite({ dumps: DUMPS, outDir: '.tmp/site-keyboard' });
+  const site = await buildSite({ dumps: DUMPS, outDir: '.tmp/site-keyboard' });
   paperCount = (JSON.parse(fs.readFileSync(site.papersFile, 'utf8')) as unknown[]).length;
   server = await serveSite(site.outDir);
   browser = await launchBrowser();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Paper } from '../../src/lib/schema';
 import { seriousViolations } from '../support/axe';
 import { openPage, launchBrowser } from '../support/browser';
-import { buildSiteAsync, readBuiltPapers, serveSite } from '../support/site';
+import { buildSite, readBuiltPapers, serveSite } from '../support/site';
 
 // A site built from the BibTeX, JSON Lines, CSV and plain-text fixtures, all with metadata.
 let browser: Browser;
@@ -15,7 +15,7 @@ let outDir: string;
 const byTitle = (start: string): Paper => papers.find((p) => p.title.startsWith(start))!;
 
 beforeAll(async () => {
-  const site = await buildSiteAsync({
+  const site = await buildSite({
     dumps: 'tests/fixtures/formats/good',
     outDir: '.tmp/site-scholarly',
   });

@@ -43,6 +43,31 @@ describe('search on the home page', () => {
     await page.close();
   });
 
+  it('shows each result as the list shows that paper: same card, tags, Code badge and a working Save button', async () => {
+    const { page, errors } = await home(`?q=${encodeURIComponent(etap.name ?? '')}`);
+    await expect.poll(() => firstSlug(page)).toBe(etap.slug);
+    const result = hits(page).first();
+    const card = (root: typeof result) =>
+      root.evaluate((li) => ({
+        title: li.querySelector('h3 a')?.textContent,
+        href: li.querySelector('h3 a')?.getAttribute('href'),
+        name: li.querySelector('.paper-name')?.textContent,
+        tags: [...li.querySelectorAll('.tag-list a.tag')].map((a) => [
+          a.textContent?.trim(),
+          a.getAttribute('href'),
+        ]),
+        code: li.querySelector('.badge')?.getAttribute('href') ?? null,
+        star: li.querySelector('star-button')?.getAttribute('data-slug'),
+      }));
+    const listed = page.locator(`[data-static-list] li[data-slug="${etap.slug}"]`);
+    expect(await card(result)).toEqual(await card(listed));
+    await result.getByRole('button', { name: `Save ${etap.title}` }).click();
+    const saved = result.getByRole('button', { name: `Saved ${etap.title}` });
+    await expect.poll(() => saved.getAttribute('aria-pressed')).toBe('true');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows the results of a shared ?q= link on arrival, and tolerates typos', async () => {
     const { page, errors } = await home('?q=kaleidoscpe');
     await expect.poll(() => firstSlug(page)).toBe(kaleidoscope.slug);

@@ -126,7 +126,7 @@ describe('papers like this text', () => {
 
   it('says it needs JavaScript when it is off', async () => {
     const { page, close } = await open('similar/', { javaScriptEnabled: false });
-    expect(await page.locator('noscript').count()).toBe(1);
+    expect(await page.locator('main noscript').count()).toBe(1);
     expect(await page.locator('.similar-form').textContent()).toMatch(/needs JavaScript/);
     await close();
   });

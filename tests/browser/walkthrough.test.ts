@@ -365,6 +365,21 @@ describe.each(SETTINGS)('on a $name screen', ({ phone, options }) => {
       await page.goto(siteUrl);
       expect(await page.locator(`li[data-slug="${promised!.slug}"] .badge`).count()).toBe(0);
       expect(await page.locator(`li[data-slug="${linked.slug}"] a.badge`).count()).toBe(1);
+      // Nor in search results, which clone the paper card's <template>.
+      for (const [paper, badges] of [
+        [promised!, 0],
+        [linked, 1],
+      ] as const) {
+        await page.goto(`${siteUrl}?q=${encodeURIComponent(paper.title)}`);
+        const hit = page.locator(`[data-search-results] li.search-hit[data-slug="${paper.slug}"]`);
+        await hit.waitFor();
+        expect(await hit.locator('a.badge').count()).toBe(badges);
+        if (badges) {
+          expect(await hit.locator('a.badge').getAttribute('href')).toBe(
+            paper.links.find((l) => l.kind === 'code')!.url,
+          );
+        }
+      }
       await close();
     });
 

@@ -2,14 +2,13 @@
  * Builds a site from a dumps folder into its own output folder and serves it on loopback, so browser
  * tests never touch the developer's dist/ or src/generated/.
  */
-import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { promisify } from 'node:util';
 import sirv from 'sirv';
 import { PapersSchema, type Paper } from '../../src/lib/schema';
+import { run } from './run';
 
 export interface BuiltSite {
   outDir: string;
@@ -27,25 +26,11 @@ function buildEnvironment(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Runs ingest and `npm run build`'s astro step (scripts/build-site.ts) for one dumps folder; throws on failure. */
-export function buildSite(options: { dumps: string; outDir: string; base?: string }): BuiltSite {
-  const papersFile = `${options.outDir}.papers.json`;
-  fs.rmSync(options.outDir, { recursive: true, force: true });
-  const env = {
-    ...buildEnvironment(),
-    PAPERS_JSON: papersFile,
-    OUT_DIR: options.outDir,
-    BASE_PATH: options.base ?? '/',
-  };
-  const run = (cmd: string, args: string[]) =>
-    execFileSync(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  run('npx', ['tsx', 'scripts/ingest.ts', '--dumps', options.dumps, '--out', papersFile]);
-  run('npx', ['tsx', 'scripts/build-site.ts']);
-  return { outDir: options.outDir, papersFile };
-}
-
-/** {@link buildSite} without blocking the test worker: for builds started inside a test file. */
-export async function buildSiteAsync(options: {
+/**
+ * Runs ingest and `npm run build`'s astro step (scripts/build-site.ts) for one dumps folder, each in
+ * its own process (awaited, so the test worker stays responsive); throws with the failing step's output.
+ */
+export async function buildSite(options: {
   dumps: string;
   outDir: string;
   base?: string;
@@ -58,21 +43,38 @@ export async function buildSiteAsync(options: {
     OUT_DIR: options.outDir,
     BASE_PATH: options.base ?? '/',
   };
-  const run = promisify(execFile);
-  const ingest = ['tsx', 'scripts/ingest.ts', '--dumps', options.dumps, '--out', papersFile];
-  await run('npx', ingest, { env });
-  await run('npx', ['astro', 'build'], { env });
+  const step = async (args: string[]) => {
+    const result = await run('npx', args, { env });
+    if (result.status !== 0) {
+      throw new Error(
+        `npx ${args.join(' ')} exited ${result.status}:\n${result.stdout}${result.stderr}`,
+      );
+    }
+  };
+  await step(['tsx', 'scripts/ingest.ts', '--dumps', options.dumps, '--out', papersFile]);
+  await step(['tsx', 'scripts/build-site.ts']);
   return { outDir: options.outDir, papersFile };
 }
 
-/** Serves a built folder like a static host: directory index, 404.html for unknown paths. */
+/**
+ * Serves a built folder like a static host: directory index, 404.html (when built) for unknown paths, the site
+ * under `base`, and `headers` on every response (as a host reading `_headers` would add them).
+ * The one static server of the tests and benches.
+ */
 export async function serveSite(
   outDir: string,
-  base = '/',
+  options: { base?: string; headers?: Record<string, string> } = {},
 ): Promise<{ url: string; close: () => Promise<void> }> {
-  const serve = sirv(outDir, { dev: false, etag: false, extensions: ['html'] });
-  const notFound = fs.readFileSync(path.join(outDir, '404.html'));
-  const prefix = base.replace(/\/?$/, '/');
+  const headers = Object.entries(options.headers ?? {});
+  const serve = sirv(outDir, {
+    dev: false,
+    etag: false,
+    extensions: ['html'],
+    setHeaders: (res) => headers.forEach(([name, value]) => res.setHeader(name, value)),
+  });
+  const notFoundPage = path.join(outDir, '404.html');
+  const notFound = fs.existsSync(notFoundPage) ? fs.readFileSync(notFoundPage) : 'Not found';
+  const prefix = (options.base ?? '/').replace(/\/?$/, '/');
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (!url.startsWith(prefix)) {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatProblem, ingestDumps, readDumpsDir, type DumpFile } from '../../src/lib/pipeline';
 import type { IngestResult } from '../../src/lib/pipeline';
 import { loadTaxonomy } from '../../src/lib/enrich/taxonomy';
+import { SEED_DUMPS } from '../support/seeds';
 
 // Nothing an editor puts in a dump may vanish: each paragraph after the header ends up as a source of
 // exactly one record or as a problem reported at its own `path:line`, and nothing else is reported there.
@@ -65,11 +66,11 @@ function expectEveryParagraphAccountedFor(files: readonly DumpFile[], result: In
 }
 
 describe('every paragraph of every dump is accounted for', () => {
-  it('in the seed dumps: 57 paragraphs, 57 records, no problems', () => {
-    const seeds = readDumpsDir('content/dumps');
+  it('in the seed dumps: one record per paragraph, no problems', () => {
+    const seeds = readDumpsDir(SEED_DUMPS);
     const result = ingestDumps(seeds, taxonomy);
     expect(expectEveryParagraphAccountedFor(seeds, result)).toEqual([]);
-    expect(result.papers).toHaveLength(57);
+    expect(result.papers).toHaveLength(seeds.flatMap(paragraphStarts).length);
   });
 
   it('in the hostile dumps: each abstract is a record, however much markup it carries', () => {
@@ -98,13 +99,12 @@ describe('every paragraph of every dump is accounted for', () => {
   });
 
   it('in the seeds plus junk read together: neither hides the other', () => {
-    const files = [
-      ...readDumpsDir('content/dumps'),
-      ...readDumpsDir('tests/fixtures/hostile/junk'),
-    ];
-    const result = ingestDumps(files, taxonomy);
-    expectEveryParagraphAccountedFor(files, result);
-    expect(result.papers).toHaveLength(60);
+    const seeds = readDumpsDir(SEED_DUMPS);
+    const junk = readDumpsDir('tests/fixtures/hostile/junk');
+    const result = ingestDumps([...seeds, ...junk], taxonomy);
+    expectEveryParagraphAccountedFor([...seeds, ...junk], result);
+    const alone = (files: DumpFile[]) => ingestDumps(files, taxonomy).papers.length;
+    expect(result.papers).toHaveLength(alone(seeds) + alone(junk));
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { acronymPath } from '../../src/lib/site/urls';
 import {
-  acronymPath,
   buildGlossary,
   GLOSSARY_PAGE_SIZE,
   letterIndex,

@@ -109,8 +109,19 @@ describe('findRelated on the seed abstracts', () => {
     expect(related.get('b')![0]!.terms.join(' ')).not.toMatch(/et al|propose|show/);
   });
 
-  it('is deterministic: the same corpus gives the same lists, byte for byte', () => {
-    expect(JSON.stringify([...relate(seeds)])).toBe(JSON.stringify([...exact]));
+  it('gives each paper the same related papers and scores whatever order the corpus is in', () => {
+    // The shared terms shown may differ where terms tie in weight (term ids follow reading order);
+    // the pipeline reads dumps in a fixed order, so its output is
+    // byte-stable all the same (enrich.test.ts).
+    const ranked = (lists: Map<string, RelatedPaper[]> | undefined, slug: string) =>
+      (lists?.get(slug) ?? []).map(({ slug: other, score }) => ({ other, score }));
+    const reversed = relate([...seeds].reverse());
+    for (const slug of exact.keys()) {
+      expect({ slug, related: ranked(reversed, slug) }).toEqual({
+        slug,
+        related: ranked(exact, slug),
+      });
+    }
   });
 
   it('finds through the inverted index the closest paper the exhaustive search finds', () => {

@@ -247,6 +247,23 @@ describe('filters, facets and suggestions', () => {
     expect(late.snippet).toBe('A diffusion benchmark.');
   });
 
+  it('links the Code badge to the code, and gives none to a paper that only promises code', () => {
+    const linked = paper('A graph planner. Code: https://github.com/example/planner', {
+      slug: 'linked',
+      hasCode: true,
+      links: [{ url: 'https://github.com/example/planner', kind: 'code' }],
+    });
+    const promised = paper('A graph planner whose code will be released.', {
+      slug: 'promised',
+      hasCode: true,
+      links: [{ url: 'https://example.org/project', kind: 'project' }],
+    });
+    const hits = searcher([linked, promised])('graph planner').hits;
+    const codeUrl = (slug: string) => hits.find((hit) => hit.slug === slug)?.codeUrl;
+    expect(codeUrl('linked')).toBe('https://github.com/example/planner');
+    expect(codeUrl('promised')).toBeNull();
+  });
+
   it('returns what the result list shows', () => {
     const [hit] = search('diffusion benchmark').hits;
     expect(hit).toMatchObject({

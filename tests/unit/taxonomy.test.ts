@@ -44,7 +44,7 @@ describe('loadTaxonomy', () => {
 
   it('points at the topic that lacks a field, and names the field', () => {
     expect(errorOf('missing-field')).toBe(
-      `${FIXTURES}/missing-field.yaml:8: topics.1.description: missing required field "description"`,
+      `${FIXTURES}/missing-field.yaml:8: field "topics.1.description": missing`,
     );
   });
 
@@ -56,20 +56,20 @@ describe('loadTaxonomy', () => {
 
   it('points at a slug that is not lower-case words joined by hyphens', () => {
     expect(errorOf('bad-slug')).toBe(
-      `${FIXTURES}/bad-slug.yaml:7: topics.1.slug: a slug is lower-case letters and digits joined by single hyphens`,
+      `${FIXTURES}/bad-slug.yaml:7: field "topics.1.slug": a slug is lower-case letters and digits joined by single hyphens`,
     );
   });
 
   it('points at a topic without terms and at a key given twice', () => {
     expect(errorOf('empty-terms')).toMatch(
-      /^tests\/fixtures\/taxonomy\/empty-terms\.yaml:5: topics\.0\.terms: /,
+      /^tests\/fixtures\/taxonomy\/empty-terms\.yaml:5: field "topics\.0\.terms": /,
     );
     expect(errorOf('duplicate-key')).toMatch(/^tests\/fixtures\/taxonomy\/duplicate-key\.yaml:4: /);
   });
 
   it('names the file it was given, even for text parsed in memory', () => {
     expect(() => parseTaxonomy('topics: []\n', 'my/taxonomy.yaml')).toThrow(
-      /^my\/taxonomy\.yaml:1: topics: /,
+      /^my\/taxonomy\.yaml:1: field "topics": /,
     );
     expect(() => parseTaxonomy('', 'empty.yaml')).toThrow(/^empty\.yaml:1: /);
   });

@@ -5,9 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Element, Root } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
-import { visit } from 'unist-util-visit';
+import { DomUtils, parseDocument } from 'htmlparser2';
 
 /** A reference in a built file that points at nothing. */
 export interface BrokenLink {
@@ -25,20 +23,21 @@ function listFiles(dir: string): string[] {
     .flatMap((entry) => (entry.isFile() ? [path.join(entry.parentPath, entry.name)] : []));
 }
 
-function htmlRefs(tree: Root): { refs: string[]; ids: Set<string> } {
+/** The URLs a page references and the ids it defines (htmlparser2, as the CSP step parses pages). */
+function htmlRefs(html: string): { refs: string[]; ids: Set<string> } {
   const refs: string[] = [];
   const ids = new Set<string>();
-  visit(tree, 'element', (node: Element) => {
-    const props = node.properties;
-    if (typeof props.id === 'string') ids.add(props.id);
+  for (const { attribs } of DomUtils.findAll(() => true, parseDocument(html).children)) {
+    if (attribs.id !== undefined) ids.add(attribs.id);
     for (const name of URL_ATTRIBUTES) {
-      const value = props[name];
-      if (typeof value === 'string') refs.push(value);
+      const value = attribs[name];
+      if (value !== undefined) refs.push(value);
     }
-    if (typeof props.srcSet === 'string') {
-      refs.push(...props.srcSet.split(',').map((part) => part.trim().split(/\s+/)[0] ?? ''));
+    const srcset = attribs.srcset;
+    if (srcset !== undefined) {
+      refs.push(...srcset.split(',').flatMap((part) => part.trim().split(/\s+/)[0] ?? []));
     }
-  });
+  }
   return { refs, ids };
 }
 
@@ -68,7 +67,7 @@ export function checkLinks(outDir: string, base = '/'): BrokenLink[] {
     let refs: string[];
     let ids = new Set<string>();
     if (file.endsWith('.html')) {
-      ({ refs, ids } = htmlRefs(fromHtml(fs.readFileSync(file, 'utf8'))));
+      ({ refs, ids } = htmlRefs(fs.readFileSync(file, 'utf8')));
     } else if (file.endsWith('.css')) {
       refs = cssRefs(fs.readFileSync(file, 'utf8'));
     } else {

@@ -317,8 +317,10 @@ function indexCandidates(
     for (let at = 0; at < list.papers.length; at++) {
       const other = list.papers[at]!;
       if (other === paper) continue;
-      if (partial[other] === 0) touched.push(other);
-      partial[other] += weight * list.weights[at]!;
+      const score = partial[other];
+      if (score === undefined) throw new Error(`related: paper ${other} is not in the corpus`);
+      if (score === 0) touched.push(other);
+      partial[other] = score + weight * list.weights[at]!;
     }
   }
   const best = topByPartialScore(touched, partial, CANDIDATES);

@@ -5,8 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import type { ZodIssue } from 'zod';
-import { TaxonomySchema, type Taxonomy } from '../schema';
+import { describeIssue, TaxonomySchema, type Taxonomy } from '../schema';
 
 /** Reads, parses and validates the taxonomy file at `path`. */
 export function loadTaxonomy(path: string): Taxonomy {
@@ -27,8 +26,9 @@ export function parseTaxonomy(text: string, path: string): Taxonomy {
 
   const parsed = TaxonomySchema.safeParse(document.toJS());
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return fail(offsetOf(document, issue.path), describeIssue(issue));
+    // zod reports at least one issue for a failed parse; the first is the one to fix first.
+    const issue = parsed.error.issues[0];
+    return fail(offsetOf(document, issue?.path ?? []), issue ? describeIssue(issue) : 'invalid');
   }
 
   const firstUse = new Map<string, number>();
@@ -55,20 +55,10 @@ function offsetOf(document: Document, path: (string | number)[]): number {
   return rangeOf(document.contents)?.[0] ?? 0;
 }
 
-function rangeOf(node: unknown): readonly number[] | undefined {
+function rangeOf(node: unknown): readonly [number, ...number[]] | undefined {
   if (typeof node !== 'object' || node === null || !('range' in node)) return undefined;
   const range = (node as { range?: unknown }).range;
-  return Array.isArray(range) ? (range as number[]) : undefined;
-}
-
-/** `topics.3.slug: must be lower-case words joined by single hyphens, got "Bad Slug"`. */
-function describeIssue(issue: ZodIssue): string {
-  const where = issue.path.length > 0 ? issue.path.join('.') : 'taxonomy';
-  if (issue.code === 'invalid_type' && issue.received === 'undefined') {
-    return `${where}: missing required field "${String(issue.path.at(-1) ?? 'topics')}"`;
-  }
-  if (issue.code === 'invalid_string' && issue.path.at(-1) === 'slug') {
-    return `${where}: a slug is lower-case letters and digits joined by single hyphens`;
-  }
-  return `${where}: ${issue.message}`;
+  return Array.isArray(range) && typeof range[0] === 'number'
+    ? (range as [number, ...number[]])
+    : undefined;
 }

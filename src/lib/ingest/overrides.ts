@@ -5,8 +5,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { LineCounter, parseDocument, type Document } from 'yaml';
-import { describeIssue } from '../pipeline';
-import { OverridesSchema, type Override, type Paper, type Taxonomy } from '../schema';
+import {
+  describeIssue,
+  OverridesSchema,
+  type Override,
+  type Paper,
+  type Taxonomy,
+} from '../schema';
 import type { Problem } from './dump';
 
 /** The overrides of one file, each with the line it starts on. */

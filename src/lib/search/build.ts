@@ -5,7 +5,8 @@
  * stay in the engine and can change without a new index format.
  */
 import { eng as englishStopwords } from 'stopword';
-import { ContributionTypeSchema, type Paper, type Topic } from '../schema';
+import { CONTRIBUTION_TYPES } from '../constants';
+import type { Paper, Topic } from '../schema';
 import {
   FIELD,
   HAS_CODE_FLAG,
@@ -93,7 +94,7 @@ function buildPostings(docs: readonly DocTerms[]): { terms: string[]; postings: 
 }
 
 function buildDocColumns(papers: readonly Paper[]) {
-  const typeNames = [...ContributionTypeSchema.options];
+  const typeNames = [...CONTRIBUTION_TYPES];
   const tagSlugs = [...new Set(papers.flatMap((p) => p.tags))].sort();
   const tagIndex = new Map(tagSlugs.map((slug, i) => [slug, i]));
   const docTags: number[] = [];
@@ -105,6 +106,15 @@ function buildDocColumns(papers: readonly Paper[]) {
     flags.push(bits);
   }
   return { typeNames, tagSlugs, docTags: encodeVlq(docTags), flags: encodeVlq(flags) };
+}
+
+function codeUrlsOf(papers: readonly Paper[]): Record<number, string> {
+  const urls: Record<number, string> = {};
+  papers.forEach((paper, doc) => {
+    const code = paper.links.find((link) => link.kind === 'code');
+    if (code) urls[doc] = code.url;
+  });
+  return urls;
 }
 
 function buildShards(papers: readonly Paper[], shardSize: number): TextShardData[] {
@@ -144,6 +154,7 @@ export function buildSearchIndex(
     slugs: papers.map((p) => p.slug),
     titles: papers.map((p) => p.title),
     names: papers.map((p) => p.name),
+    codeUrls: codeUrlsOf(papers),
     ...buildDocColumns(papers),
     shardSize,
     shardCount: shards.length,

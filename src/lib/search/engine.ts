@@ -73,6 +73,8 @@ export type SearchHit = Pick<Paper, 'slug' | 'title' | 'name' | 'tags' | 'types'
    * being fetched (the worker then sends it in a `snippets` message).
    */
   snippet: string | null;
+  /** The abstract's first code link (the Code badge's target), or null when it links to none. */
+  codeUrl: string | null;
   /** Highlights in `snippet`. */
   snippetRanges: Range[];
   /** Highlights in `title`. */
@@ -360,19 +362,25 @@ export class SearchEngine {
 
   /** Turns ranked document `index` of a ranking into a result; without its text, no snippet yet. */
   present(ranking: Ranking, index: number, text?: string): SearchHit {
-    const doc = ranking.docs[index] ?? 0;
-    const detail = ranking.details[index] ?? { matchedWords: 0, complete: false, score: 0 };
+    const doc = ranking.docs[index];
+    const detail = ranking.details[index];
+    const slug = doc === undefined ? undefined : this.data.slugs[doc];
+    const title = doc === undefined ? undefined : this.data.titles[doc];
+    // A rank or document the index does not hold is a broken index: never a link to /papers//.
+    if (doc === undefined || detail === undefined || slug === undefined || title === undefined) {
+      throw new Error(`search: no document at rank ${index} (document ${doc}) in the index`);
+    }
     const flags = this.flags[doc] ?? 0;
-    const title = this.data.titles[doc] ?? '';
     const name = this.data.names[doc] ?? null;
     const snippet = text === undefined ? null : makeSnippet(text, ranking.matcher);
     return {
-      slug: this.data.slugs[doc] ?? '',
+      slug,
       title,
       name,
       tags: (this.docTags[doc] ?? []).map((t) => this.data.tagSlugs[t] ?? ''),
       types: this.data.typeNames.filter((_, bit) => flags & (1 << bit)),
       hasCode: (flags & HAS_CODE_FLAG) !== 0,
+      codeUrl: this.data.codeUrls[doc] ?? null,
       snippet: snippet?.text ?? null,
       snippetRanges: snippet?.ranges ?? [],
       titleRanges: highlightRanges(title, ranking.matcher),
@@ -541,7 +549,10 @@ export class SearchEngine {
   ): boolean {
     if (phrases.length === 0) return true;
     const text = textOf?.(doc);
-    const fields = [this.data.titles[doc] ?? '', this.data.names[doc] ?? '', text ?? ''];
+    const title = this.data.titles[doc];
+    // A document without a title is a broken index, not a paper with an empty title.
+    if (title === undefined) throw new Error(`search: no document ${doc} in the index`);
+    const fields = [title, this.data.names[doc] ?? '', text ?? ''];
     return phrases.every(
       (phrase) => text === undefined || fields.some((field) => containsPhrase(field, phrase)),
     );

@@ -64,6 +64,11 @@ export interface SearchIndexData {
   titles: string[];
   /** Per document: its name, or null. */
   names: (string | null)[];
+  /**
+   * Document number → the first code link of its abstract, for papers that have one (the results'
+   * Code badge links there; a paper that only promises code gets no badge).
+   */
+  codeUrls: Record<number, string>;
   /** Documents per text shard: document d is in shard floor(d / shardSize). */
   shardSize: number;
   /** Number of text shards. */

@@ -2,23 +2,11 @@
  * The shareable search state: `/?q=<query>&tag=<topic>&type=<contribution type>`. Tags and types
  * may repeat (`&tag=a&tag=b`: papers carrying both). This is a public contract: links are shared.
  */
+import { CONTRIBUTION_TYPES } from '../constants';
 import type { ContributionType } from '../schema';
 
-/**
- * The contribution types, spelled out rather than read from the zod schema: this module runs in the
- * browser, and importing zod would add ~50 KB to the home page (a unit test keeps them in step).
- */
-export const CONTRIBUTION_TYPE_VALUES = [
-  'method',
-  'benchmark',
-  'dataset',
-  'theory',
-  'empirical',
-  'position',
-] as const satisfies readonly ContributionType[];
-
 const isContributionType = (value: string): value is ContributionType =>
-  (CONTRIBUTION_TYPE_VALUES as readonly string[]).includes(value);
+  (CONTRIBUTION_TYPES as readonly string[]).includes(value);
 
 /** What the reader searches for and filters by. */
 export interface SearchState {

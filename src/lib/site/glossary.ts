@@ -5,7 +5,7 @@
 import type { Paper } from '../schema';
 import { analyseText, isAcronymLike, stripAcronymPlural } from '../text/terms';
 import { readablePart } from '../text/slug';
-import { withBase } from './urls';
+import { glossaryPagePath } from './urls';
 
 /** What the glossary reads of a paper. */
 export type GlossaryPaper = Pick<Paper, 'slug' | 'plainText' | 'acronyms'>;
@@ -176,13 +176,6 @@ export function buildGlossary(papers: readonly GlossaryPaper[]): GlossaryEntry[]
 export const GLOSSARY_PAGE_SIZE = 400;
 /** Papers listed under an entry; an entry used by more links to its own page listing all of them. */
 export const INLINE_PAPERS = 8;
-
-/** Page `n` of the glossary (page 1 at `/glossary/`). */
-export const glossaryPagePath = (page = 1): string =>
-  withBase(page > 1 ? `/glossary/${page}/` : '/glossary/');
-
-/** The page listing every paper that uses an acronym. */
-export const acronymPath = (id: string): string => withBase(`/glossary/acronym/${id}/`);
 
 /** The URL of an entry within the paginated glossary. */
 export function entryPath(entries: readonly GlossaryEntry[], id: string): string {

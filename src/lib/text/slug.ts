@@ -49,19 +49,17 @@ export function assignSlugs(
   sources: readonly SlugSource[],
   suffixLength: number = SLUG_SUFFIX_LENGTH,
 ): string[] {
-  const bases = sources.map(slugBase);
-  const lengths = sources.map(() => suffixLength);
-  const slugOf = (i: number): string => `${bases[i]}-${sources[i].id.slice(0, lengths[i])}`;
+  const drafts = sources.map((source) => ({ base: slugBase(source), id: source.id, suffixLength }));
+  const slugOf = (draft: (typeof drafts)[number]): string =>
+    `${draft.base}-${draft.id.slice(0, draft.suffixLength)}`;
   for (;;) {
-    const holders = new Map<string, Set<number>>();
-    sources.forEach((_, i) => {
-      const slug = slugOf(i);
-      holders.set(slug, (holders.get(slug) ?? new Set()).add(i));
-    });
+    const holders = new Map<string, (typeof drafts)[number][]>();
+    for (const draft of drafts)
+      holders.set(slugOf(draft), [...(holders.get(slugOf(draft)) ?? []), draft]);
     const colliding = [...holders.values()].filter(
-      (group) => group.size > 1 && [...group].some((i) => lengths[i] < sources[i].id.length),
+      (group) => group.length > 1 && group.some((draft) => draft.suffixLength < draft.id.length),
     );
-    if (colliding.length === 0) return sources.map((_, i) => slugOf(i));
-    for (const group of colliding) for (const i of group) lengths[i] += 1;
+    if (colliding.length === 0) return drafts.map(slugOf);
+    for (const group of colliding) for (const draft of group) draft.suffixLength += 1;
   }
 }

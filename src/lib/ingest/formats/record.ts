@@ -2,8 +2,7 @@
  * What every structured dump (BibTeX, JSON, JSON Lines, CSV) is read into before it joins the
  * plain-text abstracts: one record per paper, with the metadata its file gives and the place it starts.
  */
-import { describeIssue } from '../../pipeline';
-import { ImportedRowSchema, type PaperLinks } from '../../schema';
+import { describeIssue, ImportedRowSchema, type PaperLinks } from '../../schema';
 import type { Problem } from '../dump';
 
 /** One paper as a structured dump gives it. */

@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { describe, expect, inject, it } from 'vitest';
+import { checkLinks } from '../../src/lib/build/link-check';
+import { headingOf } from '../support/html';
+import { runScript } from '../support/run';
+import { SEED_DUMPS } from '../support/seeds';
+import { buildSite, readBuiltPapers } from '../support/site';
+
+// What a built site is, file by file, without a browser: reproducible, permanent URLs, valid HTML,
+// no broken link, and no zod in the JavaScript a reader downloads.
+
+const seedSiteDir = inject('seedSiteDir');
+
+/** SHA-256 of every file of a built site, by path. */
+function hashTree(dir: string): Record<string, string> {
+  const hashes: Record<string, string> = {};
+  for (const file of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(dir, file);
+    if (!fs.statSync(full).isFile()) continue;
+    hashes[file] = createHash('sha256').update(fs.readFileSync(full)).digest('hex');
+  }
+  return hashes;
+}
+
+/** A fresh folder holding copies of the dumps of `folders`. */
+function dumpsFolder(name: string, folders: string[]): string {
+  const dumps = path.join('.tmp', name);
+  fs.rmSync(dumps, { recursive: true, force: true });
+  fs.mkdirSync(dumps, { recursive: true });
+  for (const folder of folders) {
+    for (const file of fs.readdirSync(folder)) {
+      fs.copyFileSync(path.join(folder, file), path.join(dumps, file));
+    }
+  }
+  return dumps;
+}
+
+describe('building the site', () => {
+  it('again, in other processes from a copy of the dumps, gives byte-identical files', async () => {
+    const again = await buildSite({
+      dumps: dumpsFolder('site-again-dumps', [SEED_DUMPS]),
+      outDir: '.tmp/site-again',
+    });
+    const first = hashTree(seedSiteDir);
+    const second = hashTree(again.outDir);
+    expect(Object.keys(second)).toEqual(Object.keys(first));
+    const differing = Object.keys(first).filter((file) => first[file] !== second[file]);
+    expect(differing).toEqual([]);
+    const papers = readBuiltPapers(seedSiteDir);
+    const pages = Object.keys(first).filter((file) => /^papers\/[^/]+\/index\.html$/.test(file));
+    expect(pages).toHaveLength(papers.length);
+  });
+
+  it('with a dump added keeps every existing paper at its URL, with its title', async () => {
+    const added = await buildSite({
+      dumps: dumpsFolder('site-added-dumps', [SEED_DUMPS, 'tests/fixtures/hostile/dumps']),
+      outDir: '.tmp/site-added',
+    });
+    const before = readBuiltPapers(seedSiteDir);
+    const after = new Map(readBuiltPapers(added.outDir).map((paper) => [paper.id, paper]));
+    expect(after.size).toBeGreaterThan(before.length);
+    for (const paper of before) {
+      expect(after.get(paper.id)?.slug).toBe(paper.slug);
+      const page = path.join(added.outDir, 'papers', paper.slug, 'index.html');
+      expect(headingOf(fs.readFileSync(page, 'utf8'))).toBe(paper.title);
+    }
+  });
+
+  it('leaves no broken internal link or asset anywhere in the built site', () => {
+    expect(checkLinks(seedSiteDir)).toEqual([]);
+  });
+});
+
+/** Strings every zod bundle carries, minified or not: its issue codes and its error class name. */
+const ZOD_MARKERS = /invalid_union_discriminator|ZodError/;
+
+/** The JavaScript files of a built site, by path. */
+function javascriptFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.js'));
+}
+
+describe('the JavaScript a reader downloads', () => {
+  it('is what the home page loads, and none of it contains zod', () => {
+    const home = fs.readFileSync(path.join(seedSiteDir, 'index.html'), 'utf8');
+    const scripts = javascriptFiles(seedSiteDir);
+    const loadedByHome = scripts.filter((file) => home.includes(path.basename(file)));
+    expect(loadedByHome.length).toBeGreaterThan(0);
+    for (const file of scripts) {
+      const code = fs.readFileSync(path.join(seedSiteDir, file), 'utf8');
+      expect({ file, zod: ZOD_MARKERS.test(code) }).toEqual({ file, zod: false });
+    }
+  });
+
+  it('would show zod by those markers if a browser module imported the schema', async () => {
+    const bundle = await esbuild.build({
+      stdin: {
+        contents: "import { PaperSchema } from './src/lib/schema'; console.log(PaperSchema);",
+        resolveDir: process.cwd(),
+        loader: 'ts',
+      },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
+    expect(ZOD_MARKERS.test(bundle.outputFiles[0]?.text ?? '')).toBe(true);
+  });
+});
+
+describe('scripts/validate-html.ts', () => {
+  it('finds no error in any page of the seed build', async () => {
+    const pages = fs.readdirSync(seedSiteDir, { recursive: true, encoding: 'utf8' });
+    const count = pages.filter((file) => file.endsWith('.html')).length;
+    const run = await runScript('scripts/validate-html.ts', [seedSiteDir]);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe(`0 HTML errors in ${count} pages of ${seedSiteDir}`);
+    expect(run.status).toBe(0);
+  });
+
+  it('fails and names file, line and rule for each invalid page', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'invalid-html-'));
+    fs.mkdirSync(path.join(dir, 'papers/x'), { recursive: true });
+    const page = (body: string) =>
+      `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>T</title></head>\n<body>\n${body}\n</body>\n</html>\n`;
+    fs.writeFileSync(path.join(dir, 'index.html'), page('<p>fine</p>'));
+    fs.writeFileSync(
+      path.join(dir, 'papers/x/index.html'),
+      page('<main id="a"><p id="a">one</p><button>b</button></main>'),
+    );
+    const run = await runScript('scripts/validate-html.ts', [dir]);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`papers/x/index.html:5:`);
+    expect(run.stderr).toMatch(/\(no-dup-id\)/);
+    expect(run.stderr).toMatch(/\(no-implicit-button-type\)/);
+    expect(run.stdout).toMatch(/^[1-9]\d* HTML errors in 2 pages/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
