@@ -11,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
+          setupFiles: ['tests/support/fast-check-seed.ts'],
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },

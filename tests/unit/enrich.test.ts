@@ -60,3 +60,20 @@ describe('enrichPapers over the seed dumps, through the ingest', () => {
     expect(enriched.map((paper) => paper.keywords)).toEqual(papers.map((paper) => paper.keywords));
   });
 });
+
+describe('a paper whose contribution is a benchmark', () => {
+  const text = (abstract: string) => new TextEncoder().encode(`Venue\n\n${abstract}\n`);
+  const abstract =
+    'Protein language models are evaluated on narrow tasks that hide their failures. We introduce ' +
+    'FoldBench, a benchmark of 4,000 protein structure prediction tasks with held-out families and ' +
+    'annotated difficulty levels. Protein language models fail on the rare families of the benchmark, ' +
+    'and structure prediction accuracy drops by half on proteins unlike their training data.';
+  const [paper] = ingestDumps([{ name: 'one.txt', bytes: text(abstract) }], taxonomy).papers;
+
+  it('is tagged with benchmarks and datasets beside its field, main topic first', () => {
+    expect(paper?.types[0]).toBe('benchmark');
+    expect(paper?.tags).toContain('benchmarks-datasets');
+    expect(paper?.tags[0]).not.toBe('benchmarks-datasets');
+    expect(paper?.tags.length).toBeLessThanOrEqual(3);
+  });
+});

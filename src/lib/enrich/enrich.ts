@@ -14,11 +14,18 @@ import {
   type PackedTerms,
 } from './keywords';
 import { findRelated, termVector } from './related';
-import type { Acronym, BasePaper, Paper, RelatedPaper, Taxonomy } from '../schema';
+import type {
+  Acronym,
+  BasePaper,
+  ContributionType,
+  Paper,
+  RelatedPaper,
+  Taxonomy,
+} from '../schema';
 import { analyseText } from '../text/terms';
 import { nounPhraseVocabulary, tagText } from '../text/nlp';
 import { findStatements, mainStatement } from '../text/statements';
-import { TopicTagger } from './topics';
+import { FALLBACK_TOPIC, MAX_TAGS, TopicTagger } from './topics';
 
 /** Milliseconds spent in each step, filled in when asked for (scripts/bench-enrich.ts). */
 export interface EnrichTimings {
@@ -117,6 +124,24 @@ export function phrasesOf(paper: Pick<BasePaper, 'plainText' | 'phrases'>): Set<
   return new Set(paper.phrases ?? nounPhraseVocabulary(tagText(paper.plainText)));
 }
 
+/** The topic of papers whose contribution is a benchmark or a dataset, whatever their field. */
+const BENCHMARK_TOPIC = 'benchmarks-datasets';
+
+/**
+ * A paper whose main contribution is a benchmark or a dataset (its first contribution type) is
+ * also about benchmarks and datasets, as a further topic when there is room for one.
+ */
+function withContributionTopic(
+  tags: string[],
+  types: ContributionType[],
+): { tags: string[]; types: ContributionType[] } {
+  const main = types[0];
+  if ((main !== 'benchmark' && main !== 'dataset') || tags.includes(BENCHMARK_TOPIC))
+    return { tags, types };
+  if (tags.length >= MAX_TAGS || tags[0] === FALLBACK_TOPIC) return { tags, types };
+  return { tags: [...tags, BENCHMARK_TOPIC], types };
+}
+
 function finishPaper(
   paper: BasePaper,
   { acronyms, terms, tags, statement }: PaperReading,
@@ -125,8 +150,7 @@ function finishPaper(
 ): Paper {
   return {
     ...paper,
-    tags,
-    types: contributionTypes(paper.plainText),
+    ...withContributionTopic(tags, contributionTypes(paper.plainText)),
     hasCode: hasCode(paper.plainText, paper.links),
     keywords: selectKeywords(
       unpackTerms(terms, statistics, acronyms),
