@@ -157,7 +157,9 @@ class TopicMapView extends HTMLElement {
       })),
       dots,
       visible,
-      { padding: 1 / pixelsPerUnit },
+      // Far enough to reach the open parts of a small screen: a name a little off its cluster
+      // reads better than no name at all.
+      { padding: 1 / pixelsPerUnit, rings: 40 },
     );
     const places = texts.map((text) => {
       const at = inView.indexOf(text);
