@@ -6,14 +6,7 @@
  * `npm run fit:titles` (scripts/fit-titles.ts → headline-weights.json). Candidates are whole phrases,
  * so a title is never a fragment: it starts with a content word and ends on a noun.
  */
-import {
-  isNominal,
-  nounPhrases,
-  phrase,
-  type Phrase,
-  type TaggedSentence,
-  type Token,
-} from '../../text/nlp';
+import { nounPhrases, phrase, type Phrase, type TaggedSentence, type Token } from '../../text/nlp';
 import { GENERIC_STEMS, RHETORIC, STOP_WORDS } from '../../text/terms';
 import type { Statement } from '../../text/statements';
 import weights from './headline-weights.json';
@@ -316,5 +309,3 @@ export function bestHeadline(
   }
   return best ?? fallback;
 }
-
-export { isNominal };
