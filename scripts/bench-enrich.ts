@@ -63,7 +63,7 @@ async function run(argv: string[]): Promise<number> {
   const timings: EnrichTimings = {};
   const start = performance.now();
   const cpuStart = process.cpuUsage();
-  const enriched = enrichPapers(papers, taxonomy, timings);
+  const enriched = enrichPapers(papers, taxonomy, { timings });
   const seconds = (performance.now() - start) / 1000;
   const cpu = process.cpuUsage(cpuStart);
   // CPU time as well as wall time: other jobs on a shared machine stretch the wall clock.

@@ -53,11 +53,15 @@ function ingestTimed(files: DumpFile[]) {
   return { ...result, ms: performance.now() - start };
 }
 
-/** Each dev item's record, matched by its abstract's first words (duplicates never occur there). */
+/**
+ * Each dev item's record, by where its abstract is in the dump: item i is the dump's abstract i + 1
+ * (1-based, after the header), whatever normalisation did to its text.
+ */
 function recordsFor(items: readonly DevItem[], papers: readonly Paper[]): (Paper | undefined)[] {
-  const key = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 60);
-  const byStart = new Map(papers.map((p) => [key(p.abstract), p]));
-  return items.map((item) => byStart.get(key(item.abstract)));
+  const byParagraph = new Map(
+    papers.flatMap((p) => p.sources.map((source) => [source.paragraph, p] as const)),
+  );
+  return items.map((_, index) => byParagraph.get(index + 1));
 }
 
 function titleReport(items: DevItem[], records: Paper[], show: boolean): void {

@@ -3,7 +3,8 @@
  *   tsx scripts/ingest.ts [--dumps content/dumps] [--out src/generated/papers.json]
  *                         [--taxonomy content/taxonomy.yaml] [--overrides content/overrides.yaml]
  *                         [--check] [--workers <n>]
- * Problems print as `path:line: reason`; the last line is the summary. Exit 0 when the records were
+ * Progress goes to stdout (one updating line on a terminal, else a line every 5 s), then each step's
+ * time. Problems print as `path:line: reason`; the last line is the summary. Exit 0 when the records were
  * written (or, with --check, would be), 1 for bad input (nothing written), 2 for a bad command line.
  */
 import { availableParallelism } from 'node:os';
@@ -22,6 +23,7 @@ import {
 } from '../src/lib/pipeline';
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
 import { loadOverrides, OverridesError } from '../src/lib/ingest/overrides';
+import { ProgressPrinter } from '../src/lib/build/progress-printer';
 
 const USAGE =
   'usage: npm run ingest -- [--dumps <dir>] [--out <file.json>] [--taxonomy <file.yaml>] [--overrides <file.yaml>] [--check] [--workers <n>]';
@@ -93,11 +95,17 @@ function report(result: IngestResult, options: Options): void {
   }
 }
 
-async function writeOutput(result: IngestResult, options: Options): Promise<string> {
+async function writeOutput(
+  result: IngestResult,
+  options: Options,
+  progress: ProgressPrinter,
+): Promise<string> {
   if (result.problems.length > 0) return '; nothing written';
   if (options.check) return ' (check only, nothing written)';
   try {
+    const start = performance.now();
     await writeFileAtomic(options.out, serializedChunks(result.papers));
+    progress.stepDone('write', performance.now() - start);
   } catch (error) {
     if (error instanceof OutputError) throw new InputError(error.message, 1);
     throw error;
@@ -110,9 +118,14 @@ async function run(argv: string[]): Promise<number> {
   try {
     const options = readOptions(argv);
     const { files, taxonomy, overrides } = readInputs(options);
-    const result = await ingestDumpsInParallel(files, taxonomy, options.workers, { overrides });
+    const progress = new ProgressPrinter(process.stdout);
+    const result = await ingestDumpsInParallel(files, taxonomy, options.workers, {
+      overrides,
+      progress,
+    });
     report(result, options);
-    const outcome = await writeOutput(result, options);
+    const outcome = await writeOutput(result, options, progress);
+    console.log(progress.summary());
     console.log(formatSummary(result.stats, result.problems.length) + outcome);
     return result.problems.length === 0 ? 0 : 1;
   } catch (error) {

@@ -19,7 +19,8 @@ import { open } from 'node:fs/promises';
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { countWords, parseDump, plural, readParagraph, type Problem } from './ingest/dump';
-import { enrichPapers } from './enrich/enrich';
+import { enrichPapers, readPaperText, type TextReading } from './enrich/enrich';
+import { compileTopics, type TopicMatcher } from './enrich/topics';
 import { DUMP_EXTENSIONS, structuredReader, type ImportedRecord } from './ingest/formats';
 import { readStructured, withGivenFields } from './ingest/structured';
 import { applyOverrides, type LoadedOverrides } from './ingest/overrides';
@@ -36,6 +37,9 @@ import {
   type Taxonomy,
 } from './schema';
 import { MarkupTooDeepError } from './text/markup';
+import { stepClock, type ProgressListener } from './progress';
+
+export type { ProgressListener } from './progress';
 import { assignSlugs, SLUG_SUFFIX_LENGTH } from './text/slug';
 
 export type { Problem } from './ingest/dump';
@@ -75,6 +79,8 @@ export interface IngestOptions {
   slugSuffixLength?: number;
   /** Curator corrections (`content/overrides.yaml`), applied after enrichment. */
   overrides?: LoadedOverrides;
+  /** Told how far each long step is, and how long each step took (scripts/ingest.ts prints it). */
+  progress?: ProgressListener;
 }
 
 /** An abstract and every place it was found, before its record is derived. */
@@ -92,6 +98,8 @@ export interface BaseResult {
   stats: IngestStats;
   /** Keywords a structured dump gave, by record id: they replace the derived ones. */
   givenKeywords?: ReadonlyMap<string, string[]>;
+  /** Enrichment's per-paper readings, by record id, when the worker threads made them. */
+  readings?: ReadonlyMap<string, TextReading>;
 }
 
 /** Everything a record derives from its abstract alone; the costly part of an ingest. */
@@ -138,18 +146,36 @@ export function buildBasePapers(
   return assemble(collected, derived, options);
 }
 
-/** {@link buildBasePapers}, deriving records on `workers` threads (the calling one included). */
+/**
+ * {@link buildBasePapers} on `workers` threads, each abstract also read for enrichment (see
+ * `TextReading`) when a taxonomy is given, so that only corpus-wide counting is left to one thread.
+ */
 export async function buildBasePapersInParallel(
   files: readonly DumpFile[],
   workers: number,
   options: IngestOptions = {},
+  taxonomy?: Taxonomy,
 ): Promise<BaseResult> {
+  const clock = stepClock(options.progress);
   // Workers load their modules while this thread parses the dumps.
-  const helpers = startHelpers(Math.min(workers, helpersFor(files)) - 1);
+  const helpers = startHelpers(helpersFor(files, workers), taxonomy);
   try {
     const collected = collectAbstracts(files);
+    clock('read dumps');
     const abstracts = collected.copies.map((copy) => copy.abstract);
-    return assemble(collected, await deriveInParallel(abstracts, helpers), options);
+    const derived = await deriveAll(abstracts, helpers, taxonomy, options.progress);
+    clock('derive');
+    const base = assemble(
+      collected,
+      derived.map((d) => d.fields),
+      options,
+    );
+    const readings = new Map<string, TextReading>();
+    derived.forEach(({ fields, reading }) => {
+      if (reading && !('rejected' in fields)) readings.set(fields.id, reading);
+    });
+    clock('assemble');
+    return { ...base, readings };
   } finally {
     for (const helper of helpers) void helper.worker.terminate();
   }
@@ -174,8 +200,8 @@ export async function ingestDumpsInParallel(
   workers: number,
   options: IngestOptions = {},
 ): Promise<IngestResult> {
-  const base = await buildBasePapersInParallel(files, workers, options);
-  return enrichAndValidate(base, taxonomy, options.overrides);
+  const base = await buildBasePapersInParallel(files, workers, options, taxonomy);
+  return enrichAndValidate(base, taxonomy, options.overrides, options.progress);
 }
 
 /** The corpus-wide step: enrich the base records, then keep those that pass the schema. */
@@ -183,16 +209,22 @@ export function enrichAndValidate(
   base: BaseResult,
   taxonomy: Taxonomy,
   overrides?: LoadedOverrides,
+  progress?: ProgressListener,
 ): IngestResult {
-  const enriched = enrichPapers(base.papers, taxonomy).map((paper) => {
-    const keywords = base.givenKeywords?.get(paper.id);
-    return keywords && keywords.length > 0 ? { ...paper, keywords } : paper;
-  });
+  const enriched = enrichPapers(base.papers, taxonomy, { readings: base.readings, progress }).map(
+    (paper) => {
+      const keywords = base.givenKeywords?.get(paper.id);
+      return keywords && keywords.length > 0 ? { ...paper, keywords } : paper;
+    },
+  );
+  const clock = stepClock(progress);
   const corrected =
     overrides && overrides.entries.length > 0
       ? applyOverrides(enriched, overrides, taxonomy)
       : { papers: enriched, problems: [], applied: undefined, hidden: undefined };
+  clock(overrides && overrides.entries.length > 0 ? 'overrides' : null);
   const { valid, problems } = validatePapers(corrected.papers);
+  clock('validate');
   const sourcesKept = valid.reduce((sum, paper) => sum + paper.sources.length, 0);
   return {
     papers: valid,
@@ -322,34 +354,70 @@ function zip<A, B>(a: readonly A[], b: readonly B[]): [A, B][] {
 const MIN_ABSTRACTS_PER_WORKER = 500;
 /** Abstracts are about 1.5 KB: enough to size the pool before the dumps are parsed. */
 const BYTES_PER_ABSTRACT = 1_500;
+/** Abstracts per message to a worker: small enough for steady progress, big enough to be cheap. */
+const BATCH_SIZE = 200;
 const WORKER_ROLE = 'paper-explorer:derive-fields';
+/** Young generation of a helper thread (3 × the semi-space); `npm run ingest` gives the main thread the same. */
+const YOUNG_GENERATION_MB = 96;
 
-/** How many threads the dumps' size justifies (at least 1: the calling thread). */
-function helpersFor(files: readonly DumpFile[]): number {
-  const bytes = files.reduce((sum, file) => sum + file.bytes.length, 0);
-  return Math.max(1, Math.floor(bytes / BYTES_PER_ABSTRACT / MIN_ABSTRACTS_PER_WORKER));
+/** One abstract's derived fields and, when a taxonomy was given, its reading for enrichment. */
+interface Derived {
+  fields: DerivedFields | Rejected;
+  reading?: TextReading;
+}
+
+function derivePaper(abstract: string, matcher: TopicMatcher | undefined): Derived {
+  const fields = deriveFields(abstract);
+  if ('rejected' in fields || !matcher) return { fields };
+  return { fields, reading: readPaperText(fields.plainText, fields.links, matcher) };
 }
 
 /**
- * Splits the abstracts into contiguous chunks: the helpers take all but the first, which this
- * thread derives meanwhile. Results come back in input order, so the output is the same as serial.
+ * How many worker threads the dumps' size justifies, besides this one: `workers - 1` at most, and
+ * none below two threads' worth of abstracts.
  */
-async function deriveInParallel(
-  abstracts: string[],
+function helpersFor(files: readonly DumpFile[], workers: number): number {
+  const bytes = files.reduce((sum, file) => sum + file.bytes.length, 0);
+  const byCount = Math.floor(bytes / BYTES_PER_ABSTRACT / MIN_ABSTRACTS_PER_WORKER);
+  return Math.max(0, Math.min(workers, byCount) - 1);
+}
+
+/**
+ * Hands out batches of abstracts to the helpers and to this thread, the next batch to whichever is
+ * free first; this thread yields between its batches so the helpers' answers are taken in. Results
+ * are put back in input order, so the output is the same as deriving serially.
+ */
+async function deriveAll(
+  abstracts: readonly string[],
   helpers: readonly Helper[],
-): Promise<(DerivedFields | Rejected)[]> {
-  const byCount = Math.floor(abstracts.length / MIN_ABSTRACTS_PER_WORKER);
-  const threads = Math.max(1, Math.min(helpers.length + 1, byCount));
-  const size = Math.ceil(abstracts.length / threads);
-  const chunks = Array.from({ length: threads }, (_, i) =>
-    abstracts.slice(i * size, (i + 1) * size),
-  );
-  const [first = [], ...rest] = chunks;
-  const pending = zip(rest, helpers.slice(0, rest.length)).map(([chunk, helper]) =>
-    deriveInWorker(helper, chunk),
-  );
-  const own = first.map(deriveFields);
-  return [own, ...(await Promise.all(pending))].flat();
+  taxonomy: Taxonomy | undefined,
+  progress?: ProgressListener,
+): Promise<Derived[]> {
+  const matcher = taxonomy && compileTopics(taxonomy);
+  const results: Derived[] = new Array<Derived>(abstracts.length);
+  let next = 0;
+  let done = 0;
+  progress?.update('derive', 0, abstracts.length);
+  const work = async (derive: (batch: string[]) => Promise<Derived[]>): Promise<void> => {
+    while (next < abstracts.length) {
+      const start = next;
+      next = Math.min(abstracts.length, next + BATCH_SIZE);
+      const batch = await derive(abstracts.slice(start, next));
+      batch.forEach((derived, offset) => (results[start + offset] = derived));
+      done += batch.length;
+      progress?.update('derive', done, abstracts.length);
+    }
+  };
+  const here = async (batch: string[]): Promise<Derived[]> => {
+    const derived = batch.map((abstract) => derivePaper(abstract, matcher));
+    await new Promise((resolve) => setImmediate(resolve));
+    return derived;
+  };
+  await Promise.all([
+    work(here),
+    ...helpers.map((helper) => work((batch) => deriveInWorker(helper, batch))),
+  ]);
+  return results;
 }
 
 /** A helper thread, and a promise that rejects as soon as it fails or stops (even before use). */
@@ -358,19 +426,21 @@ interface Helper {
   stopped: Promise<never>;
 }
 
-function deriveInWorker(
-  helper: Helper,
-  abstracts: string[],
-): Promise<(DerivedFields | Rejected)[]> {
-  const answer = new Promise<DerivedFields[]>((resolve) => helper.worker.once('message', resolve));
+function deriveInWorker(helper: Helper, abstracts: string[]): Promise<Derived[]> {
+  const answer = new Promise<Derived[]>((resolve) => helper.worker.once('message', resolve));
   helper.worker.postMessage(abstracts);
   return Promise.race([answer, helper.stopped]);
 }
 
 /** Threads running this module; under tsx, with tsx's loader, which workers do not inherit. */
-function startHelpers(count: number): Helper[] {
+function startHelpers(count: number, taxonomy: Taxonomy | undefined): Helper[] {
   const self = import.meta.url;
-  const options = { workerData: { role: WORKER_ROLE } };
+  // A larger young generation: deriving allocates many short-lived strings, and scavenges were
+  // ~10% of the time with the default size (scripts/bench-ingest.ts, docs/ingest.md).
+  const options = {
+    workerData: { role: WORKER_ROLE, taxonomy },
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  };
   return Array.from({ length: Math.max(0, count) }, () => {
     // privatenumber/tsx#354: under tsx, register tsx inside the worker, then load this module.
     const tsx = self.endsWith('.ts') ? JSON.stringify(import.meta.resolve('tsx/esm/api')) : '';
@@ -391,8 +461,10 @@ function startHelpers(count: number): Helper[] {
 
 // This module is also a helper thread's entry point: it derives each batch of abstracts it is sent.
 if (!isMainThread && (workerData as { role?: string } | null)?.role === WORKER_ROLE) {
+  const { taxonomy } = workerData as { taxonomy?: Taxonomy };
+  const matcher = taxonomy && compileTopics(taxonomy);
   parentPort?.on('message', (abstracts: string[]) => {
-    parentPort?.postMessage(abstracts.map(deriveFields));
+    parentPort?.postMessage(abstracts.map((abstract) => derivePaper(abstract, matcher)));
   });
 }
 

@@ -152,6 +152,7 @@ function forbiddenInBrowser(file: string, { specifier, typeOnly }: Import): bool
 const STAGES: Record<string, number> = {
   'constants.ts': 0,
   'random.ts': 0,
+  'progress.ts': 0,
   'schema.ts': 1,
   text: 2,
   ingest: 3,

@@ -7,6 +7,7 @@ import { findAcronyms } from '../text/acronyms';
 import { contributionTypes, hasCode } from './contribution';
 import {
   extractTerms,
+  lowerCaseKeys,
   packTerms,
   selectKeywords,
   TermStatistics,
@@ -18,14 +19,23 @@ import type {
   Acronym,
   BasePaper,
   ContributionType,
+  Link,
   Paper,
   RelatedPaper,
   Taxonomy,
 } from '../schema';
+import type { ProgressListener } from '../progress';
 import { analyseText } from '../text/terms';
 import { nounPhraseVocabulary, tagText } from '../text/nlp';
 import { findStatements, mainStatement } from '../text/statements';
-import { FALLBACK_TOPIC, MAX_TAGS, TopicTagger } from './topics';
+import {
+  FALLBACK_TOPIC,
+  MAX_TAGS,
+  readTopicText,
+  TopicTagger,
+  type TopicMatcher,
+  type TopicTextReading,
+} from './topics';
 
 /** Milliseconds spent in each step, filled in when asked for (scripts/bench-enrich.ts). */
 export interface EnrichTimings {
@@ -40,62 +50,127 @@ interface PaperReading {
   tags: string[];
   /** The main contribution statement's sentence: its phrases may be keywords though said once. */
   statement: string | undefined;
+  types: ContributionType[];
+  hasCode: boolean;
 }
+
+/**
+ * Everything enrichment needs from one abstract's text alone, before any corpus-wide count: what
+ * the ingest's worker threads compute next to the derived fields, so that only the corpus-wide
+ * steps run on one thread. Plain data (structured-clone friendly): the terms are packed, their ids
+ * are given when the paper is counted.
+ */
+export interface TextReading {
+  acronyms: Acronym[];
+  /** Term keys, one per line, in the order of `terms`' arrays (one string: cheap to send). */
+  termKeys: string;
+  /** The terms, packed; `ids` is empty until counted. */
+  terms: PackedTerms;
+  /** Keys of the words written in lower case, one per line. */
+  lowerCaseKeys: string;
+  topics: TopicTextReading;
+  statement: string | undefined;
+  types: ContributionType[];
+  hasCode: boolean;
+}
+
+const lines = (text: string): string[] => (text === '' ? [] : text.split('\n'));
+
+/** Reads one abstract's plain text for enrichment (see {@link TextReading}). */
+export function readPaperText(
+  plainText: string,
+  links: readonly Link[],
+  matcher: TopicMatcher,
+): TextReading {
+  const analysed = analyseText(plainText);
+  const acronyms = findAcronyms(plainText);
+  const terms = extractTerms(analysed, acronyms);
+  return {
+    acronyms,
+    termKeys: terms.map((term) => term.key).join('\n'),
+    terms: packTerms(terms, new Int32Array(0), acronyms),
+    lowerCaseKeys: [...lowerCaseKeys(analysed)].join('\n'),
+    topics: readTopicText(matcher, analysed),
+    statement: mainStatementSentence(analysed.sentences.map((sentence) => sentence.text)),
+    types: contributionTypes(plainText),
+    hasCode: hasCode(plainText, links),
+  };
+}
+
+/** What enrichment is told besides the papers. */
+export interface EnrichOptions {
+  /** Readings already made (by the ingest's workers), by paper id; the rest are read here. */
+  readings?: ReadonlyMap<string, TextReading>;
+  /** Filled in with the milliseconds per step, when given. */
+  timings?: EnrichTimings;
+  /** Told how far each step is and how long it took. */
+  progress?: ProgressListener;
+}
+
+/** Papers between two progress reports. */
+const PROGRESS_EVERY = 500;
 
 /** Adds corpus-wide metadata (tags, types, keywords, acronyms, related papers) to every paper. */
 export function enrichPapers(
   papers: BasePaper[],
   taxonomy: Taxonomy,
-  timings: EnrichTimings = {},
+  { readings: given, timings = {}, progress }: EnrichOptions = {},
 ): Paper[] {
-  const clock = stopwatch();
+  const clock = stopwatch(progress);
   const statistics = new TermStatistics();
   const topics = new TopicTagger(taxonomy);
-  const readings = readPapers(papers, topics, statistics);
+  const readings = papers.map((paper, index) => {
+    if (index % PROGRESS_EVERY === 0) progress?.update('count terms', index, papers.length);
+    const text =
+      given?.get(paper.id) ?? readPaperText(paper.plainText, paper.links, topics.matcher);
+    return countReading(paper, text, topics, statistics);
+  });
   // Topics need the whole corpus read (term frequencies, confidently tagged papers).
   topics.tags().forEach((tags, index) => (readings[index]!.tags = tags));
-  timings.read = clock();
+  timings.read = clock('terms and topics');
+  progress?.update('related papers', 0, papers.length);
   const related = relatePapers(papers, readings, statistics);
-  timings.related = clock();
-  const enriched = papers.map((paper, index) =>
-    finishPaper(paper, readings[index]!, related[index]!, statistics),
-  );
-  timings.finish = clock();
+  timings.related = clock('related papers');
+  const enriched = papers.map((paper, index) => {
+    if (index % PROGRESS_EVERY === 0) progress?.update('keywords', index, papers.length);
+    return finishPaper(paper, readings[index]!, related[index]!, statistics);
+  });
+  timings.finish = clock('keywords');
   return enriched;
 }
 
-function stopwatch(): () => number {
+/** Milliseconds since the previous call, also told to `progress` as the step's time. */
+function stopwatch(progress?: ProgressListener): (step: string) => number {
   let last = performance.now();
-  return () => {
+  return (step) => {
     const now = performance.now();
     const elapsed = now - last;
     last = now;
+    progress?.stepDone(step, elapsed);
     return elapsed;
   };
 }
 
 /**
- * One pass over the texts, counting document frequencies: each paper's word list is dropped as
- * soon as it is read, and its terms are kept packed until the frequencies are complete.
+ * Counts one paper's reading into the corpus-wide statistics (document frequencies, topic terms);
+ * its terms stay packed until the frequencies are complete.
  */
-function readPapers(
-  papers: readonly BasePaper[],
+function countReading(
+  paper: BasePaper,
+  text: TextReading,
   topics: TopicTagger,
   statistics: TermStatistics,
-): PaperReading[] {
-  return papers.map((paper) => {
-    const analysed = analyseText(paper.plainText);
-    const acronyms = findAcronyms(paper.plainText);
-    const terms = extractTerms(analysed, acronyms);
-    const ids = statistics.add(terms, analysed);
-    topics.read(paper, analysed);
-    return {
-      acronyms,
-      terms: packTerms(terms, ids, acronyms),
-      tags: [],
-      statement: mainStatementSentence(analysed.sentences.map((sentence) => sentence.text)),
-    };
-  });
+): PaperReading {
+  const ids = statistics.addKeys(lines(text.termKeys), lines(text.lowerCaseKeys));
+  topics.add(paper, text.topics);
+  return {
+    acronyms: text.acronyms,
+    terms: { ...text.terms, ids },
+    tags: [],
+    statement: text.statement,
+    types: text.types,
+    hasCode: text.hasCode,
+  };
 }
 
 function relatePapers(
@@ -144,14 +219,14 @@ function withContributionTopic(
 
 function finishPaper(
   paper: BasePaper,
-  { acronyms, terms, tags, statement }: PaperReading,
+  { acronyms, terms, tags, statement, types, hasCode }: PaperReading,
   related: RelatedPaper[],
   statistics: TermStatistics,
 ): Paper {
   return {
     ...paper,
-    ...withContributionTopic(tags, contributionTypes(paper.plainText)),
-    hasCode: hasCode(paper.plainText, paper.links),
+    ...withContributionTopic(tags, types),
+    hasCode,
     keywords: selectKeywords(
       unpackTerms(terms, statistics, acronyms),
       paper.plainText,

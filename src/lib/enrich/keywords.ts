@@ -213,6 +213,15 @@ function tally(
   else entry.spellings.set(spelling, { count: 1, start, end });
 }
 
+/** Keys of the words an abstract writes in lower case (`TermStatistics.seenInLowerCase`). */
+export function lowerCaseKeys(analysed: AnalysedText): Set<string> {
+  const keys = new Set<string>();
+  for (const word of analysed.words) {
+    if (word.text === word.text.toLowerCase()) keys.add(wordKey(word));
+  }
+  return keys;
+}
+
 /**
  * Corpus-wide counts: in how many abstracts each term occurs, and which words occur in lower case.
  * Terms get integer ids, so papers can hold their terms compactly (see `packTerms`).
@@ -227,16 +236,22 @@ export class TermStatistics {
 
   /** Counts one abstract's terms and its lower-case words; returns the terms' ids. */
   add(terms: readonly Term[], analysed: AnalysedText): Int32Array {
+    return this.addKeys(
+      terms.map((term) => term.key),
+      lowerCaseKeys(analysed),
+    );
+  }
+
+  /** {@link add} for an abstract read elsewhere (a worker thread): its term keys, lower-case word keys. */
+  addKeys(termKeys: readonly string[], lowerCase: Iterable<string>): Int32Array {
     this.documentCount += 1;
-    const ids = new Int32Array(terms.length);
-    terms.forEach((term, index) => {
-      const id = this.idOf(term.key);
+    const ids = new Int32Array(termKeys.length);
+    termKeys.forEach((key, index) => {
+      const id = this.idOf(key);
       this.frequencies[id]! += 1;
       ids[index] = id;
     });
-    for (const word of analysed.words) {
-      if (word.text === word.text.toLowerCase()) this.lowerCaseKeys.add(wordKey(word));
-    }
+    for (const key of lowerCase) this.lowerCaseKeys.add(key);
     return ids;
   }
 

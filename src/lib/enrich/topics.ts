@@ -367,6 +367,57 @@ function sentenceRoles(analysed: AnalysedText): { roles: Role[]; object: [number
   return { roles, object };
 }
 
+/**
+ * What pass 1 needs from one abstract's text alone, so it can be read in a worker thread: its term
+ * mentions with their roles, and its content-word keys with their counts (in first-seen order).
+ */
+export interface TopicTextReading {
+  mentions: TopicReading['mentions'];
+  /** The content-word keys, one per line (one string: cheap to send between threads). */
+  bagKeys: string;
+  bagCounts: number[];
+}
+
+/** Content-word keys of a text (its match parts, already keyed: no second stemming) and counts. */
+function wordBag(parts: readonly MatchPart[]): Map<string, number> {
+  const bag = new Map<string, number>();
+  for (const { key, lower } of parts) {
+    if (lower.length < 2 || STOP_WORDS.has(lower) || RHETORIC.has(lower)) continue;
+    if (!/\p{L}/u.test(lower)) continue;
+    bag.set(key, (bag.get(key) ?? 0) + 1);
+  }
+  return bag;
+}
+
+/** Pass 1's reading of one abstract (`analysed` is its plain text through `analyseText`). */
+export function readTopicText(matcher: TopicMatcher, analysed: AnalysedText): TopicTextReading {
+  const parts = toMatchParts(analysed);
+  const found = findMentions(matcher, parts);
+  const { roles, object } = sentenceRoles(analysed);
+  const named = nameMentions(analysed, found);
+  // The object's first term is its head in "a benchmark for agents", "an RL method for robots".
+  const head = found.find((m) => m.start >= object[0] && m.end <= object[1]);
+  const mentions = [
+    ...found.map((m) => ({
+      term: m.term,
+      role:
+        m === head || named.heads.has(m)
+          ? ('contribution' as const)
+          : (roles[m.sentence] ?? 'body'),
+      phrase: false,
+    })),
+    // A name standing for the artefact is as specific as a phrase, even if its head is one word.
+    ...named.extra.map((m) => ({ term: m.term, role: roles[m.sentence] ?? 'body', phrase: true })),
+    ...headMentions(matcher, analysed, found).map((m) => ({
+      term: m.term,
+      role: roles[m.sentence] ?? 'body',
+      phrase: false,
+    })),
+  ];
+  const bag = wordBag(parts);
+  return { mentions, bagKeys: [...bag.keys()].join('\n'), bagCounts: [...bag.values()] };
+}
+
 /** A paper as the tagger needs it. */
 export type TopicInput = Pick<BasePaper, 'plainText' | 'title' | 'name'>;
 
@@ -391,62 +442,42 @@ export class TopicTagger {
 
   /** Pass 1 over one paper; `analysed` is its plain text through `analyseText`. */
   read(paper: TopicInput, analysed: AnalysedText = analyseText(paper.plainText)): void {
-    const parts = toMatchParts(analysed);
-    const found = findMentions(this.matcher, parts);
-    const { roles, object } = sentenceRoles(analysed);
-    const named = nameMentions(analysed, found);
-    // The object's first term is its head in "a benchmark for agents", "an RL method for robots".
-    const head = found.find((m) => m.start >= object[0] && m.end <= object[1]);
-    const mentions = [
-      ...found.map((m) => ({
-        term: m.term,
-        role:
-          m === head || named.heads.has(m)
-            ? ('contribution' as const)
-            : (roles[m.sentence] ?? 'body'),
-        phrase: false,
-      })),
-      // A name standing for the artefact is as specific as a phrase, even if its head is one word.
-      ...named.extra.map((m) => ({
-        term: m.term,
-        role: roles[m.sentence] ?? 'body',
-        phrase: true,
-      })),
-      ...headMentions(this.matcher, analysed, found).map((m) => ({
-        term: m.term,
-        role: roles[m.sentence] ?? 'body',
-        phrase: false,
-      })),
-    ];
+    this.add(paper, readTopicText(this.matcher, analysed));
+  }
+
+  /**
+   * Pass 1 over one paper whose text was already read by {@link readTopicText} (in a worker
+   * thread): counts its terms and word keys. Papers must be added in corpus order.
+   */
+  add(paper: Pick<TopicInput, 'title' | 'name'>, text: TopicTextReading): void {
     const headingText = [paper.name ?? '', paper.title].filter(Boolean).join('. ');
     const heading = headingText
       ? findMentions(this.matcher, toMatchParts(analyseText(headingText))).map((m) => m.term)
       : [];
-    for (const term of new Set([...mentions.map((m) => m.term), ...heading])) {
+    for (const term of new Set([...text.mentions.map((m) => m.term), ...heading])) {
       this.termFrequency[term]! += 1;
     }
-    const bag = this.bagOf(parts, true);
-    for (const key of bag.keys()) this.keyFrequency[key]! += 1;
-    this.readings.push({ mentions, heading, bag });
-  }
-
-  /**
-   * Content-word keys of a text (its match parts, already keyed: no second stemming) with their
-   * counts; new keys are added only when `grow`.
-   */
-  private bagOf(parts: readonly MatchPart[], grow: boolean): Map<number, number> {
     const bag = new Map<number, number>();
-    for (const { key, lower } of parts) {
-      if (lower.length < 2 || STOP_WORDS.has(lower) || RHETORIC.has(lower)) continue;
-      if (!/\p{L}/u.test(lower)) continue;
+    const keys = text.bagKeys === '' ? [] : text.bagKeys.split('\n');
+    keys.forEach((key, index) => {
       let id = this.keyIds.get(key);
       if (id === undefined) {
-        if (!grow) continue;
         id = this.keyIds.size;
         this.keyIds.set(key, id);
         this.keyFrequency.push(0);
       }
-      bag.set(id, (bag.get(id) ?? 0) + 1);
+      bag.set(id, text.bagCounts[index]!);
+      this.keyFrequency[id]! += 1;
+    });
+    this.readings.push({ mentions: text.mentions, heading, bag });
+  }
+
+  /** The bag of a text by key ids; keys no paper has are left out. */
+  private bagOf(parts: readonly MatchPart[]): Map<number, number> {
+    const bag = new Map<number, number>();
+    for (const [key, count] of wordBag(parts)) {
+      const id = this.keyIds.get(key);
+      if (id !== undefined) bag.set(id, count);
     }
     return bag;
   }
@@ -547,7 +578,6 @@ export class TopicTagger {
       const own = this.unitVector(
         this.bagOf(
           toMatchParts(analyseText([topic.label, topic.description, ...topic.terms].join('. '))),
-          false,
         ),
       );
       const profile = new Map(own);

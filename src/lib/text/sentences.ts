@@ -31,8 +31,18 @@ export function splitSentences(text: string): string[] {
   return sentenceSpans(text).map((span) => span.text);
 }
 
+/** The last text split and its sentences: one abstract is split by several readers in a row. */
+let lastSplit: { text: string; spans: readonly SentenceSpan[] } | null = null;
+
 /** {@link splitSentences} with each sentence's offsets: the one sentence splitter of the project. */
-export function sentenceSpans(text: string): SentenceSpan[] {
+export function sentenceSpans(text: string): readonly SentenceSpan[] {
+  if (lastSplit?.text === text) return lastSplit.spans;
+  const spans = Object.freeze(splitSpans(text));
+  lastSplit = { text, spans };
+  return spans;
+}
+
+function splitSpans(text: string): SentenceSpan[] {
   const merged: SentenceSpan[] = [];
   for (const { segment, index } of segmenter.segment(text)) {
     const trimmed = segment.trim();

@@ -168,11 +168,26 @@ function skipSecondVerb(rest: string): string {
   return rest;
 }
 
+/** The last call's sentences and answer: titles, topics and keywords all ask about one abstract. */
+let lastStatements: { sentences: readonly string[]; statements: readonly Statement[] } | null =
+  null;
+
 /** Every sentence's statement, in order (sentences without one are left out). */
-export function findStatements(sentences: readonly string[]): Statement[] {
-  return sentences
-    .map((sentence, index) => findStatement(sentence, index))
-    .filter((statement): statement is Statement => statement !== null);
+export function findStatements(sentences: readonly string[]): readonly Statement[] {
+  const last = lastStatements;
+  if (
+    last?.sentences.length === sentences.length &&
+    last.sentences.every((sentence, index) => sentence === sentences[index])
+  ) {
+    return last.statements;
+  }
+  const statements = Object.freeze(
+    sentences
+      .map((sentence, index) => findStatement(sentence, index))
+      .filter((statement): statement is Statement => statement !== null),
+  );
+  lastStatements = { sentences: [...sentences], statements };
+  return statements;
 }
 
 /** The statement that best says what the paper contributes: the strongest, then the earliest. */

@@ -40,7 +40,7 @@ export interface Sentence {
 /** A text split into sentences and words, the input of every term-based feature. */
 export interface AnalysedText {
   text: string;
-  sentences: Sentence[];
+  sentences: readonly Sentence[];
   words: Word[];
 }
 
@@ -89,7 +89,7 @@ const HYPHENS = /[-\u2010\u2011\u2013]/;
 const POSSESSIVE = /['\u2019]s$/;
 
 /** Splits a text into sentences with their offsets (the one splitter, `sentences.ts`). */
-export function splitSentences(text: string): Sentence[] {
+export function splitSentences(text: string): readonly Sentence[] {
   return sentenceSpans(text);
 }
 

@@ -34,7 +34,7 @@ export function describePaper(plainText: string): PaperIdentity {
 export function titleCandidates(tagged: readonly TaggedSentence[]): {
   name: string | null;
   candidates: Candidate[];
-  statements: Statement[];
+  statements: readonly Statement[];
   main: Statement | null;
 } {
   const sentences = tagged.map((s) => s.text);
