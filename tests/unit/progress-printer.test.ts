@@ -37,7 +37,7 @@ describe('ingest progress', () => {
     printer.stepDone('derive', 600);
     expect(written).toHaveLength(3);
     expect(written[0]).toBe('\r\x1b[Kderive: 50/100 papers (50%), 200/s, about 0.3 s left');
-    expect(written[1]).toMatch(/^\r\x1b\[Kderive: 75\/100/);
+    expect(written[1]?.startsWith('\r\x1b[Kderive: 75/100')).toBe(true);
     expect(written[2]).toBe('\r\x1b[K');
   });
 
