@@ -204,7 +204,7 @@ const BENCHMARK_TOPIC = 'benchmarks-datasets';
 
 /**
  * A paper whose main contribution is a benchmark or a dataset (its first contribution type) is
- * also about benchmarks and datasets, as a further topic when there is room for one.
+ * also about benchmarks and datasets: a further topic, in place of the third when there are three.
  */
 function withContributionTopic(
   tags: string[],
@@ -213,8 +213,9 @@ function withContributionTopic(
   const main = types[0];
   if ((main !== 'benchmark' && main !== 'dataset') || tags.includes(BENCHMARK_TOPIC))
     return { tags, types };
-  if (tags.length >= MAX_TAGS || tags[0] === FALLBACK_TOPIC) return { tags, types };
-  return { tags: [...tags, BENCHMARK_TOPIC], types };
+  if (tags[0] === FALLBACK_TOPIC) return { tags, types };
+  // What the paper makes outranks its weakest field: the benchmark topic takes the last place.
+  return { tags: [...tags.slice(0, MAX_TAGS - 1), BENCHMARK_TOPIC], types };
 }
 
 function finishPaper(
