@@ -3,7 +3,8 @@
  *   tsx scripts/ingest.ts [--dumps content/dumps] [--out src/generated/papers.json]
  *                         [--taxonomy content/taxonomy.yaml] [--overrides content/overrides.yaml]
  *                         [--check] [--workers <n>]
- * Progress goes to stdout (one updating line on a terminal, else a line every 5 s), then each step's
+ * Beside the records it writes `<out>.indexes.json` (`x.json` → `x.indexes.json`): the map layout and
+ * the similar-text index the build reads. Progress goes to stdout (one updating line on a terminal, else a line every 5 s), then each step's
  * time. Problems print as `path:line: reason`; the last line is the summary. Exit 0 when the records were
  * written (or, with --check, would be), 1 for bad input (nothing written), 2 for a bad command line.
  */
@@ -24,6 +25,7 @@ import {
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
 import { loadOverrides, OverridesError } from '../src/lib/ingest/overrides';
 import { ProgressPrinter } from '../src/lib/build/progress-printer';
+import { indexesFileFor } from '../src/lib/schema';
 
 const USAGE =
   'usage: npm run ingest -- [--dumps <dir>] [--out <file.json>] [--taxonomy <file.yaml>] [--overrides <file.yaml>] [--check] [--workers <n>]';
@@ -102,15 +104,18 @@ async function writeOutput(
 ): Promise<string> {
   if (result.problems.length > 0) return '; nothing written';
   if (options.check) return ' (check only, nothing written)';
+  const indexesFile = indexesFileFor(options.out);
   try {
     const start = performance.now();
+    // The indexes first: the records file is what a build checks first, and they must match it.
+    await writeFileAtomic(indexesFile, JSON.stringify(result.indexes));
     await writeFileAtomic(options.out, serializedChunks(result.papers));
     progress.stepDone('write', performance.now() - start);
   } catch (error) {
     if (error instanceof OutputError) throw new InputError(error.message, 1);
     throw error;
   }
-  console.log(`wrote ${printable(options.out)}`);
+  console.log(`wrote ${printable(options.out)} and ${printable(indexesFile)}`);
   return '';
 }
 
@@ -121,6 +126,7 @@ async function run(argv: string[]): Promise<number> {
     const progress = new ProgressPrinter(process.stdout);
     const result = await ingestDumpsInParallel(files, taxonomy, options.workers, {
       overrides,
+      indexes: !options.check,
       progress,
     });
     report(result, options);

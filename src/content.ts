@@ -4,7 +4,14 @@
  * against the same schema again so a stale or hand-edited file fails the build with a clear message.
  */
 import fs from 'node:fs';
-import { PapersSchema, parseWithFriendlyErrors, type Paper } from './lib/schema';
+import {
+  indexesFileFor,
+  PapersSchema,
+  parseWithFriendlyErrors,
+  SiteIndexesSchema,
+  type Paper,
+  type SiteIndexes,
+} from './lib/schema';
 import { loadTaxonomy } from './lib/enrich/taxonomy';
 import { getAuthors, type Author } from './lib/site/authors';
 import { getUniqueTags, type Tag } from './lib/site/tags';
@@ -34,6 +41,29 @@ function readPapers(file: string): Paper[] {
 
 /** Every paper, in dump order (file name, then position in the dump). */
 export const papers: Paper[] = readPapers(PAPERS_FILE);
+
+/** The indexes the ingest saved beside the records; they must be of these very records. */
+function readIndexes(file: string, records: readonly Paper[]): SiteIndexes {
+  const rerun = `Re-run npm run ingest to rebuild ${file}.`;
+  if (!fs.existsSync(file)) throw new Error(`${file} does not exist. ${rerun}`);
+  const data: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const indexes = (() => {
+    try {
+      return parseWithFriendlyErrors(SiteIndexesSchema, data, file);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${rerun}`);
+    }
+  })();
+  const matches =
+    indexes.map.length === records.length &&
+    indexes.similar.slugs.length === records.length &&
+    indexes.similar.slugs.every((slug, index) => slug === records[index]!.slug);
+  if (!matches) throw new Error(`${file} was made for other records than ${PAPERS_FILE}. ${rerun}`);
+  return indexes;
+}
+
+/** The map layout and the similar-text index, aligned with `papers`. */
+export const indexes: SiteIndexes = readIndexes(indexesFileFor(PAPERS_FILE), papers);
 
 /** The same papers sorted by title, for the alphabetical list. */
 export const papersByTitle: Paper[] = [...papers].sort(

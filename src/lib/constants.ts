@@ -15,3 +15,6 @@ export const CONTRIBUTION_TYPES = [
 
 /** What a link in an abstract points at, judged from its host and path. */
 export const LINK_KINDS = ['code', 'data', 'project', 'other'] as const;
+
+/** Bumped whenever the similar-text index's layout changes, so the page never misreads an old one. */
+export const SIMILAR_INDEX_VERSION = 2;

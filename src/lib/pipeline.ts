@@ -19,7 +19,9 @@ import { open } from 'node:fs/promises';
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { countWords, parseDump, plural, readParagraph, type Problem } from './ingest/dump';
-import { enrichPapers, readPaperText, type TextReading } from './enrich/enrich';
+import { enrichPapers, readPaperText, type PaperVectors, type TextReading } from './enrich/enrich';
+import { projectVectors, type Point } from './enrich/projection';
+import { similarIndexFrom, type UnitVector } from './enrich/similar';
 import { compileTopics, type TopicMatcher } from './enrich/topics';
 import { DUMP_EXTENSIONS, structuredReader, type ImportedRecord } from './ingest/formats';
 import { readStructured, withGivenFields } from './ingest/structured';
@@ -33,6 +35,7 @@ import {
   describeIssue,
   type BasePaper,
   type Paper,
+  type SiteIndexes,
   type Source,
   type Taxonomy,
 } from './schema';
@@ -72,6 +75,12 @@ export interface IngestResult {
   papers: Paper[];
   problems: Problem[];
   stats: IngestStats;
+  /**
+   * What the map and "papers like this text" read, aligned with `papers`, when asked for
+   * (`IngestOptions.indexes`): made from the terms the enrichment counted, so the build never
+   * re-reads every abstract.
+   */
+  indexes?: SiteIndexes;
 }
 
 export interface IngestOptions {
@@ -81,6 +90,8 @@ export interface IngestOptions {
   overrides?: LoadedOverrides;
   /** Told how far each long step is, and how long each step took (scripts/ingest.ts prints it). */
   progress?: ProgressListener;
+  /** Also make the {@link SiteIndexes} (what `npm run ingest` saves beside the records). */
+  indexes?: boolean;
 }
 
 /** An abstract and every place it was found, before its record is derived. */
@@ -156,29 +167,38 @@ export async function buildBasePapersInParallel(
   options: IngestOptions = {},
   taxonomy?: Taxonomy,
 ): Promise<BaseResult> {
-  const clock = stepClock(options.progress);
-  // Workers load their modules while this thread parses the dumps.
   const helpers = startHelpers(helpersFor(files, workers), taxonomy);
   try {
-    const collected = collectAbstracts(files);
-    clock('read dumps');
-    const abstracts = collected.copies.map((copy) => copy.abstract);
-    const derived = await deriveAll(abstracts, helpers, taxonomy, options.progress);
-    clock('derive');
-    const base = assemble(
-      collected,
-      derived.map((d) => d.fields),
-      options,
-    );
-    const readings = new Map<string, TextReading>();
-    derived.forEach(({ fields, reading }) => {
-      if (reading && !('rejected' in fields)) readings.set(fields.id, reading);
-    });
-    clock('assemble');
-    return { ...base, readings };
+    return await deriveBase(files, helpers, options, taxonomy);
   } finally {
     for (const helper of helpers) void helper.worker.terminate();
   }
+}
+
+/** Parses the dumps (while the helpers start) and derives every abstract on this thread and theirs. */
+async function deriveBase(
+  files: readonly DumpFile[],
+  helpers: readonly Helper[],
+  options: IngestOptions,
+  taxonomy: Taxonomy | undefined,
+): Promise<BaseResult> {
+  const clock = stepClock(options.progress);
+  const collected = collectAbstracts(files);
+  clock('read dumps');
+  const abstracts = collected.copies.map((copy) => copy.abstract);
+  const derived = await deriveAll(abstracts, helpers, taxonomy, options.progress);
+  clock('derive');
+  const base = assemble(
+    collected,
+    derived.map((d) => d.fields),
+    options,
+  );
+  const readings = new Map<string, TextReading>();
+  derived.forEach(({ fields, reading }) => {
+    if (reading && !('rejected' in fields)) readings.set(fields.id, reading);
+  });
+  clock('assemble');
+  return { ...base, readings };
 }
 
 /**
@@ -190,33 +210,86 @@ export function ingestDumps(
   taxonomy: Taxonomy,
   options: IngestOptions = {},
 ): IngestResult {
-  return enrichAndValidate(buildBasePapers(files, options), taxonomy, options.overrides);
+  let layout: Point[] = [];
+  const enriched = enrichAndValidate(buildBasePapers(files, options), taxonomy, {
+    ...options,
+    layOut: options.indexes ? (vectors) => void (layout = projectVectors(vectors)) : undefined,
+  });
+  return withIndexes(enriched, layout);
 }
 
-/** {@link ingestDumps} with the per-abstract work spread over `workers` threads; same result. */
+/**
+ * {@link ingestDumps} with the per-abstract work spread over `workers` threads; same result. The map
+ * is laid out on a helper thread while this one finds related papers and keywords.
+ */
 export async function ingestDumpsInParallel(
   files: readonly DumpFile[],
   taxonomy: Taxonomy,
   workers: number,
   options: IngestOptions = {},
 ): Promise<IngestResult> {
-  const base = await buildBasePapersInParallel(files, workers, options, taxonomy);
-  return enrichAndValidate(base, taxonomy, options.overrides, options.progress);
+  const helpers = startHelpers(helpersFor(files, workers), taxonomy);
+  try {
+    const base = await deriveBase(files, helpers, options, taxonomy);
+    let layout: Promise<Point[]> = Promise.resolve([]);
+    const [helper] = helpers;
+    const enriched = enrichAndValidate(base, taxonomy, {
+      ...options,
+      layOut: options.indexes
+        ? (vectors) => {
+            layout = helper
+              ? askHelper<Point[]>(helper, { project: vectors })
+              : Promise.resolve(projectVectors(vectors));
+          }
+        : undefined,
+    });
+    const clock = stepClock(options.progress);
+    const points = await layout;
+    clock(options.indexes && helper ? 'map layout (rest)' : null);
+    return withIndexes(enriched, points);
+  } finally {
+    for (const helper of helpers) void helper.worker.terminate();
+  }
+}
+
+/** What {@link enrichAndValidate} is told besides the records. */
+export interface EnrichStepOptions {
+  /** Curator corrections, applied after enrichment. */
+  overrides?: LoadedOverrides;
+  progress?: ProgressListener;
+  /** Given the map's vectors as soon as they are known, to start laying out the map. */
+  layOut?: (vectors: UnitVector[]) => void;
+}
+
+/** An ingest result with the vectors of every enriched paper, for {@link withIndexes}. */
+interface EnrichedResult extends IngestResult {
+  /** The enriched papers' ids and vectors, when a layout was asked for. */
+  vectors?: { ids: string[]; similar: UnitVector[]; documentFrequency: (term: string) => number };
 }
 
 /** The corpus-wide step: enrich the base records, then keep those that pass the schema. */
 export function enrichAndValidate(
   base: BaseResult,
   taxonomy: Taxonomy,
-  overrides?: LoadedOverrides,
-  progress?: ProgressListener,
-): IngestResult {
-  const enriched = enrichPapers(base.papers, taxonomy, { readings: base.readings, progress }).map(
-    (paper) => {
-      const keywords = base.givenKeywords?.get(paper.id);
-      return keywords && keywords.length > 0 ? { ...paper, keywords } : paper;
-    },
-  );
+  { overrides, progress, layOut }: EnrichStepOptions = {},
+): EnrichedResult {
+  let vectors: EnrichedResult['vectors'];
+  const onVectors = (made: PaperVectors) => {
+    vectors = {
+      ids: base.papers.map((paper) => paper.id),
+      similar: made.similar,
+      documentFrequency: made.documentFrequency,
+    };
+    layOut?.(made.map);
+  };
+  const enriched = enrichPapers(base.papers, taxonomy, {
+    readings: base.readings,
+    progress,
+    vectors: layOut ? onVectors : undefined,
+  }).map((paper) => {
+    const keywords = base.givenKeywords?.get(paper.id);
+    return keywords && keywords.length > 0 ? { ...paper, keywords } : paper;
+  });
   const clock = stepClock(progress);
   const corrected =
     overrides && overrides.entries.length > 0
@@ -236,6 +309,26 @@ export function enrichAndValidate(
       ...(corrected.applied === undefined
         ? {}
         : { overrides: corrected.applied, hidden: corrected.hidden }),
+    },
+    vectors,
+  };
+}
+
+/** The result with its {@link SiteIndexes} for the papers kept (`layout` is the enriched papers'). */
+function withIndexes(result: EnrichedResult, layout: readonly Point[]): IngestResult {
+  const { vectors, ...rest } = result;
+  if (!vectors) return rest;
+  const at = new Map(vectors.ids.map((id, index) => [id, index]));
+  const kept = result.papers.map((paper) => at.get(paper.id)!);
+  return {
+    ...rest,
+    indexes: {
+      similar: similarIndexFrom(
+        result.papers,
+        kept.map((index) => vectors.similar[index]!),
+        vectors.documentFrequency,
+      ),
+      map: kept.map((index) => layout[index]!),
     },
   };
 }
@@ -415,7 +508,7 @@ async function deriveAll(
   };
   await Promise.all([
     work(here),
-    ...helpers.map((helper) => work((batch) => deriveInWorker(helper, batch))),
+    ...helpers.map((helper) => work((batch) => askHelper<Derived[]>(helper, { derive: batch }))),
   ]);
   return results;
 }
@@ -426,9 +519,12 @@ interface Helper {
   stopped: Promise<never>;
 }
 
-function deriveInWorker(helper: Helper, abstracts: string[]): Promise<Derived[]> {
-  const answer = new Promise<Derived[]>((resolve) => helper.worker.once('message', resolve));
-  helper.worker.postMessage(abstracts);
+/** What a helper is asked: to derive a batch of abstracts, or to lay out the map. */
+type HelperTask = { derive: string[] } | { project: UnitVector[] };
+
+function askHelper<T>(helper: Helper, task: HelperTask): Promise<T> {
+  const answer = new Promise<T>((resolve) => helper.worker.once('message', resolve));
+  helper.worker.postMessage(task);
   return Promise.race([answer, helper.stopped]);
 }
 
@@ -459,12 +555,17 @@ function startHelpers(count: number, taxonomy: Taxonomy | undefined): Helper[] {
   });
 }
 
-// This module is also a helper thread's entry point: it derives each batch of abstracts it is sent.
+// This module is also a helper thread's entry point: it derives each batch of abstracts it is sent,
+// and lays out the map when sent its vectors.
 if (!isMainThread && (workerData as { role?: string } | null)?.role === WORKER_ROLE) {
   const { taxonomy } = workerData as { taxonomy?: Taxonomy };
   const matcher = taxonomy && compileTopics(taxonomy);
-  parentPort?.on('message', (abstracts: string[]) => {
-    parentPort?.postMessage(abstracts.map((abstract) => derivePaper(abstract, matcher)));
+  parentPort?.on('message', (task: HelperTask) => {
+    parentPort?.postMessage(
+      'derive' in task
+        ? task.derive.map((abstract) => derivePaper(abstract, matcher))
+        : projectVectors(task.project),
+    );
   });
 }
 

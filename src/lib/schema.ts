@@ -5,7 +5,7 @@
  * needs (contribution types, link kinds) live in ./constants.ts, which this module builds on.
  */
 import { z, type ZodIssue } from 'zod';
-import { CONTRIBUTION_TYPES, LINK_KINDS } from './constants';
+import { CONTRIBUTION_TYPES, LINK_KINDS, SIMILAR_INDEX_VERSION } from './constants';
 
 /** What a link in an abstract points at, judged from its host and path. */
 export const LinkKindSchema = z.enum(LINK_KINDS);
@@ -135,6 +135,51 @@ export const CheckedPaperSchema = PaperSchema.superRefine((paper, context) => {
 
 /** The full record array, as written by the ingest script and read by the site. */
 export const PapersSchema = z.array(CheckedPaperSchema);
+
+/** The `/similar-index.json` file: every paper's TF-IDF vector as an inverted index (enrich/similar.ts). */
+export const SimilarIndexSchema = z.object({
+  /** The layout's version (constants.ts); the page refuses another. */
+  version: z.literal(SIMILAR_INDEX_VERSION),
+  /** Papers, in corpus order: document d is `slugs[d]`. */
+  slugs: z.array(z.string()),
+  /** The papers' titles, aligned with `slugs`. */
+  titles: z.array(z.string()),
+  /** Term keys (`keywords.ts` keys: `diffus model`, `LLM`), in no particular order. */
+  terms: z.array(z.string()),
+  /** VLQ: in how many papers each term occurs, aligned with `terms` (the IDF is computed from it). */
+  df: z.string(),
+  /**
+   * VLQ postings, one string per term: pairs of (document gap, weight level), the gap counted from
+   * the previous posting's document (the first from -1, minus one), the weight level a 32-step log
+   * scale of the term's weight in the document's unit vector.
+   */
+  postings: z.array(z.string()),
+});
+export type SimilarIndexData = z.infer<typeof SimilarIndexSchema>;
+
+/**
+ * What the ingest saves beside the records (`papers.json` → `papers.indexes.json`), so the build
+ * never re-reads every abstract: the map layout and the similar-text index.
+ */
+export const SiteIndexesSchema = z.object({
+  /** The `/similar-index.json` file, for the records in their order. */
+  similar: SimilarIndexSchema,
+  /** Each record's point on the map, in record order. */
+  map: z.array(
+    z.object({
+      /** Position in the unit square, left to right. */
+      x: z.number().min(0).max(1),
+      /** Position in the unit square, top to bottom. */
+      y: z.number().min(0).max(1),
+    }),
+  ),
+});
+export type SiteIndexes = z.infer<typeof SiteIndexesSchema>;
+
+/** Where the ingest saves the {@link SiteIndexes} of a records file: `x.json` → `x.indexes.json`. */
+export function indexesFileFor(papersFile: string): string {
+  return `${papersFile.replace(/\.json$/i, '')}.indexes.json`;
+}
 
 /** One topic a reader browses by. */
 export const TopicSchema = z.object({

@@ -1,9 +1,9 @@
 /** The vectors `/similar/` scores pasted text against; fetched when first needed, never inlined. */
 import type { APIRoute } from 'astro';
-import { papers } from '../content';
-import { buildSimilarIndex } from '../lib/enrich/similar';
+import { indexes } from '../content';
 
+// Made by the ingest (pipeline.ts) from the terms it counted; the build only writes it out.
 export const GET: APIRoute = () =>
-  new Response(JSON.stringify(buildSimilarIndex(papers)), {
+  new Response(JSON.stringify(indexes.similar), {
     headers: { 'Content-Type': 'application/json; charset=utf-8' },
   });

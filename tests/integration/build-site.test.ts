@@ -70,5 +70,5 @@ it('keeps the previous output when astro build fails part-way', async () => {
   expect(build.output).toContain(`${outDir} left as it was`);
   expect(readdirSync(outDir)).toEqual(['index.html']);
   expect(readFileSync(join(outDir, 'index.html'), 'utf8')).toBe('the previous site');
-  expect(readdirSync(work).sort()).toEqual(['papers.json', 'site']);
+  expect(readdirSync(work).sort()).toEqual(['papers.indexes.json', 'papers.json', 'site']);
 }, 180_000);

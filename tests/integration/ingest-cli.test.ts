@@ -130,6 +130,10 @@ describe('the ingest command', () => {
     expect(readFileSync(join(work, 'parallel.json'), 'utf8')).toBe(
       readFileSync(join(work, 'serial.json'), 'utf8'),
     );
+    // The map is laid out on a helper thread when there is one: the same layout all the same.
+    expect(readFileSync(join(work, 'parallel.indexes.json'), 'utf8')).toBe(
+      readFileSync(join(work, 'serial.indexes.json'), 'utf8'),
+    );
   });
 
   it('says in one line when the dumps folder is missing, and rejects unknown options', async () => {

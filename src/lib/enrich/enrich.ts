@@ -15,6 +15,7 @@ import {
   type PackedTerms,
 } from './keywords';
 import { findRelated, termVector } from './related';
+import { MAX_TERMS_PER_PAPER, unitVector, type UnitVector } from './similar';
 import type {
   Acronym,
   BasePaper,
@@ -105,6 +106,21 @@ export interface EnrichOptions {
   timings?: EnrichTimings;
   /** Told how far each step is and how long it took. */
   progress?: ProgressListener;
+  /**
+   * Given every paper's vectors as soon as the corpus is counted, before related papers and
+   * keywords: the map's and the similar-text index's, so the ingest can lay out the map meanwhile.
+   */
+  vectors?: (vectors: PaperVectors) => void;
+}
+
+/** Every paper's unit TF-IDF vectors (similar.ts), in the order of the papers enriched. */
+export interface PaperVectors {
+  /** Terms at least two papers share: what the map compares. */
+  map: UnitVector[];
+  /** Every term, one paper's own included: what a pasted text is compared with. */
+  similar: UnitVector[];
+  /** In how many papers a term key occurs. */
+  documentFrequency: (term: string) => number;
 }
 
 /** Papers between two progress reports. */
@@ -114,7 +130,7 @@ const PROGRESS_EVERY = 500;
 export function enrichPapers(
   papers: BasePaper[],
   taxonomy: Taxonomy,
-  { readings: given, timings = {}, progress }: EnrichOptions = {},
+  { readings: given, timings = {}, progress, vectors }: EnrichOptions = {},
 ): Paper[] {
   const clock = stopwatch(progress);
   const statistics = new TermStatistics();
@@ -128,6 +144,10 @@ export function enrichPapers(
   // Topics need the whole corpus read (term frequencies, confidently tagged papers).
   topics.tags().forEach((tags, index) => (readings[index]!.tags = tags));
   timings.read = clock('terms and topics');
+  if (vectors) {
+    vectors(paperVectorsOf(papers, readings, statistics));
+    clock('vectors');
+  }
   progress?.update('related papers', 0, papers.length);
   const related = relatePapers(papers, readings, statistics);
   timings.related = clock('related papers');
@@ -171,6 +191,22 @@ function countReading(
     types: text.types,
     hasCode: text.hasCode,
   };
+}
+
+function paperVectorsOf(
+  papers: readonly BasePaper[],
+  readings: readonly PaperReading[],
+  statistics: TermStatistics,
+): PaperVectors {
+  const map: UnitVector[] = [];
+  const similar: UnitVector[] = [];
+  papers.forEach((paper, index) => {
+    const { terms, acronyms } = readings[index]!;
+    const unpacked = unpackTerms(terms, statistics, acronyms);
+    map.push(unitVector(unpacked, paper.plainText, statistics, MAX_TERMS_PER_PAPER, 2));
+    similar.push(unitVector(unpacked, paper.plainText, statistics, MAX_TERMS_PER_PAPER, 1));
+  });
+  return { map, similar, documentFrequency: (term) => statistics.documentFrequency(term) };
 }
 
 function relatePapers(

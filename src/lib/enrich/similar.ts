@@ -15,31 +15,14 @@ import {
   TermStatistics,
   type Term,
 } from './keywords';
-import type { Acronym, Paper } from '../schema';
+import type { Acronym, Paper, SimilarIndexData } from '../schema';
+import { SIMILAR_INDEX_VERSION } from '../constants';
 import { decodeVlq, encodeVlq } from '../search/vlq';
 import { analyseText } from '../text/terms';
 import { ONE_OFF_WEIGHT } from './related';
 
-/** Bumped whenever the layout changes, so the page never misreads an index built by other code. */
-export const SIMILAR_INDEX_VERSION = 2;
-
-/** The index as JSON: the file `/similar-index.json` the page fetches when it is first needed. */
-export interface SimilarIndexData {
-  version: typeof SIMILAR_INDEX_VERSION;
-  /** Papers, in corpus order: document d is `slugs[d]`. */
-  slugs: string[];
-  titles: string[];
-  /** Term keys (`keywords.ts` keys: `diffus model`, `LLM`), in no particular order. */
-  terms: string[];
-  /** VLQ: in how many papers each term occurs, aligned with `terms` (the IDF is computed from it). */
-  df: string;
-  /**
-   * VLQ postings, one string per term: pairs of (document gap, weight level), the gap counted from
-   * the previous posting's document (the first from -1, minus one), the weight level a
-   * `WEIGHT_LEVELS`-step log scale of the term's weight in the document's unit vector.
-   */
-  postings: string[];
-}
+export { SIMILAR_INDEX_VERSION };
+export type { SimilarIndexData };
 
 /** A paper that resembles the text. */
 export interface SimilarMatch extends Pick<Paper, 'slug' | 'title'> {
@@ -142,29 +125,26 @@ export function paperVectors(
     statistics.add(found, analysed);
     return found;
   });
-  const vectors = papers.map(
-    (paper, i) =>
-      new Map(
-        weighTerms(terms[i]!, paper.plainText, statistics, maxTerms, minDocumentFrequency).map(
-          (w) => [w.term.key, w.weight],
-        ),
-      ),
+  const vectors = papers.map((paper, i) =>
+    unitVector(terms[i]!, paper.plainText, statistics, maxTerms, minDocumentFrequency),
   );
   return { vectors, statistics };
 }
 
-const vectorsFor = new WeakMap<object, ReturnType<typeof paperVectors>>();
-
-/** `paperVectors`, once per records array: the map page and the index endpoint share one result. */
-export function getPaperVectors(
-  papers: readonly Pick<Paper, 'plainText' | 'acronyms'>[],
-): ReturnType<typeof paperVectors> {
-  let result = vectorsFor.get(papers);
-  if (!result) {
-    result = paperVectors(papers);
-    vectorsFor.set(papers, result);
-  }
-  return result;
+/** A paper's vector from its terms, given the corpus statistics ({@link weighTerms}). */
+export function unitVector(
+  terms: readonly Term[],
+  text: string,
+  statistics: TermStatistics,
+  maxTerms = MAX_TERMS_PER_PAPER,
+  minDocumentFrequency = 2,
+): UnitVector {
+  return new Map(
+    weighTerms(terms, text, statistics, maxTerms, minDocumentFrequency).map((w) => [
+      w.term.key,
+      w.weight,
+    ]),
+  );
 }
 
 /** The index file's content for `papers`, in their order. */
@@ -173,6 +153,18 @@ export function buildSimilarIndex(
 ): SimilarIndexData {
   // A pasted text may share a term with a single paper ("quantization"): keep those terms too.
   const { vectors, statistics } = paperVectors(papers, MAX_TERMS_PER_PAPER, 1);
+  return similarIndexFrom(papers, vectors, (term) => statistics.documentFrequency(term));
+}
+
+/**
+ * The index file's content from vectors already made (the ingest makes them from the terms it
+ * counted, with a minimum document frequency of 1) and each term's document frequency.
+ */
+export function similarIndexFrom(
+  papers: readonly Pick<Paper, 'slug' | 'title'>[],
+  vectors: readonly UnitVector[],
+  documentFrequency: (term: string) => number,
+): SimilarIndexData {
   const lists = new Map<string, { values: number[]; last: number }>();
   vectors.forEach((vector, doc) => {
     for (const [term, weight] of vector) {
@@ -188,7 +180,7 @@ export function buildSimilarIndex(
     slugs: papers.map((p) => p.slug),
     titles: papers.map((p) => p.title),
     terms,
-    df: encodeVlq(terms.map((term) => statistics.documentFrequency(term))),
+    df: encodeVlq(terms.map(documentFrequency)),
     postings: terms.map((term) => encodeVlq(lists.get(term)?.values ?? [])),
   };
 }
