@@ -110,7 +110,7 @@ export interface BaseResult {
   /** Keywords a structured dump gave, by record id: they replace the derived ones. */
   givenKeywords?: ReadonlyMap<string, string[]>;
   /** Enrichment's per-paper readings, by record id, when the worker threads made them. */
-  readings?: ReadonlyMap<string, TextReading>;
+  readings?: Map<string, TextReading>;
 }
 
 /** Everything a record derives from its abstract alone; the costly part of an ingest. */

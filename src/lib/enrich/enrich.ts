@@ -100,8 +100,8 @@ export function readPaperText(
 
 /** What enrichment is told besides the papers. */
 export interface EnrichOptions {
-  /** Readings already made (by the ingest's workers), by paper id; the rest are read here. */
-  readings?: ReadonlyMap<string, TextReading>;
+  /** Readings already made (by the ingest's workers), by paper id, taken out as they are used; the rest are read here. */
+  readings?: Map<string, TextReading>;
   /** Filled in with the milliseconds per step, when given. */
   timings?: EnrichTimings;
   /** Told how far each step is and how long it took. */
@@ -137,8 +137,10 @@ export function enrichPapers(
   const topics = new TopicTagger(taxonomy);
   const readings = papers.map((paper, index) => {
     if (index % PROGRESS_EVERY === 0) progress?.update('count terms', index, papers.length);
-    const text =
-      given?.get(paper.id) ?? readPaperText(paper.plainText, paper.links, topics.matcher);
+    const made = given?.get(paper.id);
+    // Taken out once counted: 20,000 readings are a few hundred megabytes.
+    given?.delete(paper.id);
+    const text = made ?? readPaperText(paper.plainText, paper.links, topics.matcher);
     return countReading(paper, text, topics, statistics);
   });
   // Topics need the whole corpus read (term frequencies, confidently tagged papers).
