@@ -107,24 +107,42 @@ class EngineClient {
   }
 }
 
-async function run(spec: EngineSpec, warmup: string[], queries: string[]): Promise<RunResult> {
-  const client = new EngineClient(spec);
-  const loadMs = await client.ready;
-  for (const query of warmup) await client.send(query, 10).complete;
-  const result: RunResult = { loadMs, roundTripMs: [], completeMs: [], workerMs: [], slugs: [] };
-  for (const query of queries) {
-    const started = performance.now();
-    const sent = client.send(query, 10);
-    const answer = await sent.answer;
-    result.roundTripMs.push(performance.now() - started);
-    await sent.complete;
-    result.completeMs.push(performance.now() - started);
-    if (answer.type !== 'results') throw new Error(`"${query}": ${JSON.stringify(answer)}`);
-    result.workerMs.push(answer.tookMs);
-    result.slugs.push(answer.results.hits.map((h) => h.slug));
+/**
+ * Loads every engine, then sends each query to each engine in turn, one at a time: the engines
+ * share the same moments of the run, so a burst of load from other processes slows them alike
+ * (measured one after the other, whichever ran during a busy minute looked slower).
+ */
+async function run(specs: EngineSpec[], warmup: string[], queries: string[]): Promise<RunResult[]> {
+  const clients = specs.map((spec) => new EngineClient(spec));
+  const results: RunResult[] = [];
+  for (const client of clients) {
+    results.push({
+      loadMs: await client.ready,
+      roundTripMs: [],
+      completeMs: [],
+      workerMs: [],
+      slugs: [],
+    });
   }
-  client.close();
-  return result;
+  for (const query of warmup) {
+    for (const client of clients) await client.send(query, 10).complete;
+  }
+  for (const query of queries) {
+    for (const [i, client] of clients.entries()) {
+      const result = results[i]!;
+      const started = performance.now();
+      const sent = client.send(query, 10);
+      const answer = await sent.answer;
+      result.roundTripMs.push(performance.now() - started);
+      await sent.complete;
+      result.completeMs.push(performance.now() - started);
+      if (answer.type !== 'results') throw new Error(`"${query}": ${JSON.stringify(answer)}`);
+      result.workerMs.push(answer.tookMs);
+      result.slugs.push(answer.results.hits.map((h) => h.slug));
+    }
+  }
+  for (const client of clients) client.close();
+  return results;
 }
 
 /** Builds result items with the real UI's highlighting (text nodes and <mark>s). */
