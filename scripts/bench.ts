@@ -22,9 +22,9 @@ import {
 import { BenchBrowser } from './bench/browser';
 import { readTopics, seedCorpus, syntheticCorpus, type Corpus } from './bench/corpus';
 import { makeQueries } from './bench/queries';
+import { serveBench } from './bench/server';
 import type { RunResult } from './bench/page';
 import { markdownTable, quantile, type EngineMeasurement } from './bench/report';
-import { serveSite } from '../tests/support/site';
 
 const WORK = '.bench/search';
 const QUERIES = 300;
@@ -203,8 +203,8 @@ async function run(argv: string[]): Promise<number> {
     return writePayloads(corpus.papers, readTopics(), site, corpus.name);
   });
   // No caching between engines: each load fetches its payload again.
-  const server = await serveSite(site, { headers: { 'Cache-Control': 'no-store' } });
-  const browser = await BenchBrowser.open(new URL(server.url).origin);
+  const server = await serveBench(site, WORK, { 'Cache-Control': 'no-store' });
+  const browser = await BenchBrowser.open(server.origin);
   try {
     const measurements: EngineMeasurement[] = [];
     for (const [i, corpus] of corpora.entries()) {

@@ -9,6 +9,8 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The bench server's certificate is self-signed (scripts/bench/server.ts).
+  '--ignore-certificate-errors',
 ];
 
 export interface EngineSpec {
