@@ -17,6 +17,7 @@ export interface Snippet {
 }
 
 const ELLIPSIS = '…';
+const SPACE_RE = /\s/;
 
 interface Hit {
   start: number;
@@ -131,8 +132,10 @@ function snapStart(text: string, from: number, anchor: number): number {
 /** Moves a window end back to the end of the last whole word. */
 function snapEnd(text: string, start: number, to: number, mustReach: number): number {
   if (to >= text.length) return text.length;
-  const cut = text.slice(start, to + 1).search(/\s\S*$/);
-  const end = cut > 0 ? start + cut : to;
+  // The last space of text[start..to] (a backward scan: `/\s\S*$/` retried from every space).
+  let cut = to;
+  while (cut > start && !SPACE_RE.test(text[cut] ?? '')) cut -= 1;
+  const end = cut > start ? cut : to;
   return Math.max(end, Math.min(mustReach, text.length));
 }
 
