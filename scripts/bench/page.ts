@@ -2,7 +2,7 @@
  * Runs in the bench page (bundled by esbuild): drives one engine's worker and measures it.
  * Playwright calls `window.bench.run` and `window.bench.type` and reads back plain numbers.
  */
-import { highlighted } from '../../src/scripts/search-render';
+import { fillSnippet } from '../../src/scripts/search-render';
 interface EngineSpec {
   workerUrl: string;
   indexUrl: string;
@@ -145,19 +145,25 @@ async function run(specs: EngineSpec[], warmup: string[], queries: string[]): Pr
   return results;
 }
 
-/** Builds result items with the real UI's highlighting (text nodes and <mark>s). */
-function render(list: HTMLElement, hits: readonly Hit[]): void {
+/**
+ * Builds result items with the real UI's highlighting (text nodes and <mark>s), in one DOM write;
+ * returns each item's snippet paragraph, which late snippets fill in place as the UI does.
+ */
+function render(list: HTMLElement, hits: readonly Hit[]): HTMLElement[] {
+  const snippets: HTMLElement[] = [];
   list.replaceChildren(
     ...hits.map((hit) => {
       const item = document.createElement('li');
       const title = document.createElement('strong');
       title.textContent = hit.title ?? hit.slug;
       const snippet = document.createElement('p');
-      snippet.append(highlighted(hit.snippet ?? '', hit.snippetRanges ?? []));
+      fillSnippet(snippet, hit.snippet ?? null, hit.snippetRanges ?? []);
+      snippets.push(snippet);
       item.append(title, snippet);
       return item;
     }),
   );
+  return snippets;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -181,18 +187,16 @@ async function type(
   let latest = 0;
   let rendered = 0;
   let keystrokes = 0;
-  let shown: Hit[] = [];
+  let snippets: HTMLElement[] = [];
   client.onAnswer = (answer) => {
     if (answer.type === 'results' && answer.id === latest) {
-      shown = answer.results.hits;
-      render(list, shown);
+      snippets = render(list, answer.results.hits);
       rendered += 1;
     } else if (answer.type === 'snippets' && answer.id === latest) {
       for (const late of answer.snippets) {
-        const hit = shown[late.index];
-        if (hit) shown[late.index] = { ...hit, ...late };
+        const snippet = snippets[late.index];
+        if (snippet) fillSnippet(snippet, late.snippet, late.snippetRanges);
       }
-      render(list, shown);
     }
   };
   for (const phrase of phrases) {

@@ -50,7 +50,11 @@ export async function serveBench(
   });
   const server = createSecureServer(
     { ...(await certificate(certDir)), allowHTTP1: true },
-    (req, res) => serve(req as never, res as never, () => res.writeHead(404).end('Not found')),
+    // sirv is typed for node:http; the HTTP/2 compatibility API it uses is the same.
+    (req, res) =>
+      serve(req as never, res as never, () => {
+        res.writeHead(404).end('Not found');
+      }),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
