@@ -72,17 +72,17 @@ function textOf(searcher: SearchEngine, doc: number): string | undefined {
   return loadedShards.get(searcher.shardOf(doc))?.texts[doc % searcher.shardSize];
 }
 
-/** Once the shards of the hits answered without a snippet have `arriving`, sends their snippets. */
+/** Fetches the shards of the hits answered without a snippet, then sends their snippets. */
 async function sendLateSnippets(
   searcher: SearchEngine,
   id: number,
   ranking: Ranking,
   results: SearchResults,
-  arriving: Promise<unknown>,
 ): Promise<void> {
   const late = results.hits.flatMap((hit, index) => (hit.snippet === null ? [index] : []));
   if (late.length === 0) return;
-  await arriving;
+  const shards = new Set(late.map((i) => searcher.shardOf(ranking.docs[i] ?? 0)));
+  await Promise.all([...shards].map(fetchShard));
   const snippets: LateSnippet[] = late.map((index) => {
     const snippet = makeSnippet(textOf(searcher, ranking.docs[index] ?? 0) ?? '', ranking.matcher);
     const slug = results.hits[index]?.slug ?? '';
@@ -97,13 +97,6 @@ async function answer(message: SearchQueryMessage, started: number): Promise<voi
   // Quoted phrases are checked on the abstracts: fetch the texts of the papers that may hold them.
   await Promise.all(searcher.phraseShards(message).map(fetchShard));
   const ranking = searcher.rank(message, (doc) => textOf(searcher, doc));
-  // The missing texts are requested before the results are presented and sent, so the network
-  // works while this thread does.
-  const missing = new Set<number>();
-  for (const doc of ranking.docs) {
-    if (textOf(searcher, doc) === undefined) missing.add(searcher.shardOf(doc));
-  }
-  const arriving = Promise.all([...missing].map(fetchShard));
   const results: SearchResults = {
     ...queryNotes(ranking),
     hits: ranking.docs.map((doc, i) => searcher.present(ranking, i, textOf(searcher, doc))),
@@ -114,7 +107,7 @@ async function answer(message: SearchQueryMessage, started: number): Promise<voi
     tookMs: performance.now() - started,
     results,
   });
-  if (missing.size > 0) await sendLateSnippets(searcher, message.id, ranking, results, arriving);
+  await sendLateSnippets(searcher, message.id, ranking, results);
 }
 
 scope.addEventListener('message', (event) => {
