@@ -257,6 +257,8 @@ export class SearchEngine {
   private readonly literal: Uint32Array;
   private readonly complete: Uint8Array;
   private readonly sortKeys: Float64Array;
+  /** Term ids by length, for "did you mean" (`termsOfLength`). */
+  private byLength: number[][] | undefined;
 
   constructor(data: SearchIndexData) {
     if (data.version !== SEARCH_INDEX_VERSION) {
@@ -784,6 +786,15 @@ export class SearchEngine {
     return [...new Set(suggestions)];
   }
 
+  /** Ids of the terms of `length` characters, in id order (grouped once, on first use). */
+  private termsOfLength(length: number): readonly number[] {
+    if (!this.byLength) {
+      this.byLength = [];
+      this.terms.forEach((term, id) => (this.byLength![term.length] ??= []).push(id));
+    }
+    return this.byLength[length] ?? [];
+  }
+
   /**
    * Vocabulary words (3 letters or more, starting with a letter) close to an unknown word: within
    * its typos with any first letter, or holding it with a few more letters (`mri` → `fmri`).
@@ -798,11 +809,17 @@ export class SearchEngine {
       }
     }
     if (word.length >= 3) {
-      this.terms.forEach((term, id) => {
-        if (term.length <= word.length || term.length > word.length + MAX_CONTAINING_EXTRA) return;
-        if (term.startsWith(word) || term.endsWith(word))
-          typos.set(id, Math.min(typos.get(id) ?? 1, 1));
-      });
+      for (
+        let length = word.length + 1;
+        length <= word.length + MAX_CONTAINING_EXTRA;
+        length += 1
+      ) {
+        for (const id of this.termsOfLength(length)) {
+          const term = this.terms[id] ?? '';
+          if (term.startsWith(word) || term.endsWith(word))
+            typos.set(id, Math.min(typos.get(id) ?? 1, 1));
+        }
+      }
     }
     return [...typos]
       .filter(([id]) => /^\p{L}[\p{L}\p{N}]{2,}$/u.test(this.terms[id] ?? ''))
