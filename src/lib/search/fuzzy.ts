@@ -98,9 +98,10 @@ export class FuzzyVocabulary {
     const pairs = bigrams(word);
     const minShared = Math.max(1, word.length - 1 - 2 * typos);
     const byStart = new Map<string, number[]>();
-    for (const id of this.buckets.get(word[0] ?? '') ?? []) {
+    const bucket = this.buckets.get(word[0] ?? '') ?? [];
+    for (let i = this.firstOfLength(bucket, word.length - typos); i < bucket.length; i += 1) {
+      const id = bucket[i]!;
       const term = this.terms[id] ?? '';
-      if (term.length < word.length - typos) continue;
       const startLength = Math.min(term.length, word.length + typos);
       if (sharedBigrams(pairs, term, startLength) < minShared) continue;
       const start = term.slice(0, startLength);

@@ -27,33 +27,45 @@ interface Hit {
 
 /** A text's words, folded, with their offsets: scanned once, then matched against every query. */
 interface ScannedText {
-  terms: string[];
+  /** Each distinct folded word once: the matcher is asked about each only once per text. */
+  distinct: string[];
+  /** Per word of the text, in order: its index in `distinct`. */
+  words: Uint32Array;
   /** `[start, end)` of word i at 2i and 2i + 1. */
   bounds: Uint32Array;
 }
 
 /**
- * Texts scanned lately. The same abstracts come back query after query (every keystroke of a
- * query shows mostly the same papers, and a small corpus only has a few dozen): folding their
- * words again was most of a query's time at 57 papers. Forgotten wholesale when full.
+ * Texts scanned lately (abstracts, titles, names). The same papers come back query after query
+ * (every keystroke of a query shows mostly the same papers, and a small corpus only has a few
+ * dozen): folding their words again was most of a query's time at 57 papers. Forgotten
+ * wholesale when full.
  */
 const scannedTexts = new Map<string, ScannedText>();
-const SCANNED_LIMIT = 400;
-/** Texts shorter than this (titles, names) are cheaper to scan than to look up. */
-const SCAN_CACHE_MIN_LENGTH = 200;
+/** An abstract, a title and a name per result: the texts of about 300 results. */
+const SCANNED_LIMIT = 1000;
 
 function scan(text: string): ScannedText {
-  const terms: string[] = [];
+  const index = new Map<string, number>();
+  const words: number[] = [];
   const offsets: number[] = [];
   scanTokens(text, (term, start, end) => {
-    terms.push(term);
+    let at = index.get(term);
+    if (at === undefined) {
+      at = index.size;
+      index.set(term, at);
+    }
+    words.push(at);
     offsets.push(start, end);
   });
-  return { terms, bounds: Uint32Array.from(offsets) };
+  return {
+    distinct: [...index.keys()],
+    words: Uint32Array.from(words),
+    bounds: Uint32Array.from(offsets),
+  };
 }
 
 function scanned(text: string): ScannedText {
-  if (text.length < SCAN_CACHE_MIN_LENGTH) return scan(text);
   let found = scannedTexts.get(text);
   if (!found) {
     if (scannedTexts.size >= SCANNED_LIMIT) scannedTexts.clear();
@@ -64,10 +76,11 @@ function scanned(text: string): ScannedText {
 }
 
 function findHits(text: string, matcher: TermMatcher): Hit[] {
-  const { terms, bounds } = scanned(text);
+  const { distinct, words, bounds } = scanned(text);
+  const masks = distinct.map(matcher);
   const hits: Hit[] = [];
-  for (let i = 0; i < terms.length; i += 1) {
-    const mask = matcher(terms[i]!);
+  for (let i = 0; i < words.length; i += 1) {
+    const mask = masks[words[i]!]!;
     if (mask !== 0) hits.push({ start: bounds[2 * i]!, end: bounds[2 * i + 1]!, mask });
   }
   return hits.sort((a, b) => a.start - b.start || a.end - b.end);
