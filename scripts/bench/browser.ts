@@ -9,6 +9,8 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The bench server's certificate is self-signed (scripts/bench/server.ts).
+  '--ignore-certificate-errors',
 ];
 
 export interface EngineSpec {
@@ -17,7 +19,7 @@ export interface EngineSpec {
 }
 
 interface BenchApi {
-  run(spec: EngineSpec, warmup: string[], queries: string[]): Promise<RunResult>;
+  run(specs: EngineSpec[], warmup: string[], queries: string[]): Promise<RunResult[]>;
   type(spec: EngineSpec, phrases: string[], keyDelayMs: number): Promise<TypingResult>;
 }
 
@@ -35,10 +37,11 @@ export class BenchBrowser {
     return new BenchBrowser(browser, page);
   }
 
-  run(spec: EngineSpec, warmup: string[], queries: string[]): Promise<RunResult> {
+  /** Measures the engines side by side: each query goes to each engine in turn. */
+  run(specs: EngineSpec[], warmup: string[], queries: string[]): Promise<RunResult[]> {
     return this.page.evaluate(
       ([s, w, q]) => (window as unknown as { bench: BenchApi }).bench.run(s, w, q),
-      [spec, warmup, queries] as const,
+      [specs, warmup, queries] as const,
     );
   }
 

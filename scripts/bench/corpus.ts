@@ -30,10 +30,18 @@ export function seedCorpus(work: string, reuse: boolean): Corpus {
   return { name: 'seed', papers: ingest('content/dumps', join(work, 'seed.json'), reuse) };
 }
 
-/** `count` synthetic papers, generated with the generator's default seed. */
-export function syntheticCorpus(work: string, count: number, reuse: boolean): Corpus {
-  const dumps = join(work, `dumps-${count}`);
-  if (!(reuse && existsSync(dumps))) {
+/**
+ * `count` synthetic papers, generated with the generator's default seed, or read from `given`
+ * dumps generated before.
+ */
+export function syntheticCorpus(
+  work: string,
+  count: number,
+  reuse: boolean,
+  given?: string,
+): Corpus {
+  const dumps = given ?? join(work, `dumps-${count}`);
+  if (given === undefined && !(reuse && existsSync(dumps))) {
     tsx(['scripts/generate-dumps.ts', '--count', String(count), '--out', dumps]);
   }
   return {

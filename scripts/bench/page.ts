@@ -2,7 +2,7 @@
  * Runs in the bench page (bundled by esbuild): drives one engine's worker and measures it.
  * Playwright calls `window.bench.run` and `window.bench.type` and reads back plain numbers.
  */
-import { highlighted } from '../../src/scripts/search-render';
+import { fillSnippet } from '../../src/scripts/search-render';
 interface EngineSpec {
   workerUrl: string;
   indexUrl: string;
@@ -107,39 +107,63 @@ class EngineClient {
   }
 }
 
-async function run(spec: EngineSpec, warmup: string[], queries: string[]): Promise<RunResult> {
-  const client = new EngineClient(spec);
-  const loadMs = await client.ready;
-  for (const query of warmup) await client.send(query, 10).complete;
-  const result: RunResult = { loadMs, roundTripMs: [], completeMs: [], workerMs: [], slugs: [] };
-  for (const query of queries) {
-    const started = performance.now();
-    const sent = client.send(query, 10);
-    const answer = await sent.answer;
-    result.roundTripMs.push(performance.now() - started);
-    await sent.complete;
-    result.completeMs.push(performance.now() - started);
-    if (answer.type !== 'results') throw new Error(`"${query}": ${JSON.stringify(answer)}`);
-    result.workerMs.push(answer.tookMs);
-    result.slugs.push(answer.results.hits.map((h) => h.slug));
+/**
+ * Loads every engine, then sends each query to each engine in turn, one at a time: the engines
+ * share the same moments of the run, so a burst of load from other processes slows them alike
+ * (measured one after the other, whichever ran during a busy minute looked slower).
+ */
+async function run(specs: EngineSpec[], warmup: string[], queries: string[]): Promise<RunResult[]> {
+  const clients = specs.map((spec) => new EngineClient(spec));
+  const results: RunResult[] = [];
+  for (const client of clients) {
+    results.push({
+      loadMs: await client.ready,
+      roundTripMs: [],
+      completeMs: [],
+      workerMs: [],
+      slugs: [],
+    });
   }
-  client.close();
-  return result;
+  for (const query of warmup) {
+    for (const client of clients) await client.send(query, 10).complete;
+  }
+  for (const query of queries) {
+    for (const [i, client] of clients.entries()) {
+      const result = results[i]!;
+      const started = performance.now();
+      const sent = client.send(query, 10);
+      const answer = await sent.answer;
+      result.roundTripMs.push(performance.now() - started);
+      await sent.complete;
+      result.completeMs.push(performance.now() - started);
+      if (answer.type !== 'results') throw new Error(`"${query}": ${JSON.stringify(answer)}`);
+      result.workerMs.push(answer.tookMs);
+      result.slugs.push(answer.results.hits.map((h) => h.slug));
+    }
+  }
+  for (const client of clients) client.close();
+  return results;
 }
 
-/** Builds result items with the real UI's highlighting (text nodes and <mark>s). */
-function render(list: HTMLElement, hits: readonly Hit[]): void {
+/**
+ * Builds result items with the real UI's highlighting (text nodes and <mark>s), in one DOM write;
+ * returns each item's snippet paragraph, which late snippets fill in place as the UI does.
+ */
+function render(list: HTMLElement, hits: readonly Hit[]): HTMLElement[] {
+  const snippets: HTMLElement[] = [];
   list.replaceChildren(
     ...hits.map((hit) => {
       const item = document.createElement('li');
       const title = document.createElement('strong');
       title.textContent = hit.title ?? hit.slug;
       const snippet = document.createElement('p');
-      snippet.append(highlighted(hit.snippet ?? '', hit.snippetRanges ?? []));
+      fillSnippet(snippet, hit.snippet ?? null, hit.snippetRanges ?? []);
+      snippets.push(snippet);
       item.append(title, snippet);
       return item;
     }),
   );
+  return snippets;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -163,18 +187,16 @@ async function type(
   let latest = 0;
   let rendered = 0;
   let keystrokes = 0;
-  let shown: Hit[] = [];
+  let snippets: HTMLElement[] = [];
   client.onAnswer = (answer) => {
     if (answer.type === 'results' && answer.id === latest) {
-      shown = answer.results.hits;
-      render(list, shown);
+      snippets = render(list, answer.results.hits);
       rendered += 1;
     } else if (answer.type === 'snippets' && answer.id === latest) {
       for (const late of answer.snippets) {
-        const hit = shown[late.index];
-        if (hit) shown[late.index] = { ...hit, ...late };
+        const snippet = snippets[late.index];
+        if (snippet) fillSnippet(snippet, late.snippet, late.snippetRanges);
       }
-      render(list, shown);
     }
   };
   for (const phrase of phrases) {

@@ -237,6 +237,29 @@ describe('filters, facets and suggestions', () => {
     expect(page).toEqual(all.slice(1, 2));
   });
 
+  it('pages through hundreds of results in one order, best first, each paper once', () => {
+    // 300 papers mention `kinase` 1 to 5 times, so scores differ and many tie.
+    const many = Array.from({ length: 300 }, (_, i) =>
+      paper(`${'kinase '.repeat(1 + (i % 5))}${padding(20 + (i % 7))}`, {
+        slug: `k${i}`,
+      }),
+    );
+    // As many papers without it, so the word is not in every paper (idf ≈ 0.7, not 0).
+    const others = Array.from({ length: 300 }, (_, i) => paper(padding(20 + (i % 7))));
+    const searchMany = searcher([...many, ...others]);
+    const pageOf = (offset: number, limit: number) =>
+      searchMany({ query: 'kinase', offset, limit }).hits;
+    // Small pages near the top and 100-result pages reaching past the 256th are chosen differently.
+    const small = Array.from({ length: 30 }, (_, i) => pageOf(i * 10, 10)).flat();
+    const large = [0, 100, 200].flatMap((offset) => pageOf(offset, 100));
+    expect(large.map((h) => h.slug)).toEqual(small.map((h) => h.slug));
+    expect(new Set(large.map((h) => h.slug)).size).toBe(300);
+    // Best first, up to the sort key's resolution (scores are compared in hundredths).
+    const scores = large.map((h) => h.score);
+    const rises = scores.filter((score, i) => i > 0 && score > scores[i - 1]! + 0.01);
+    expect(rises).toEqual([]);
+  });
+
   it('shows a result before its text has arrived, with the snippet left for later', () => {
     const built = buildSearchIndex(corpus);
     const engine = new SearchEngine(built.index);

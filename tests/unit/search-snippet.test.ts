@@ -46,6 +46,15 @@ describe('makeSnippet', () => {
     expect(marked(snippet.text, snippet.ranges)).toEqual(['alpha', 'beta', 'gamma']);
   });
 
+  it('highlights what each query matches when the same abstract comes back for another query', () => {
+    const text = `${filler(30)} spiking neurons ${filler(30)} synaptic plasticity ${filler(30)}`;
+    const first = makeSnippet(text, matchWords('spiking'));
+    const second = makeSnippet(text, matchWords('plasticity'));
+    expect(marked(first.text, first.ranges)).toEqual(['spiking']);
+    expect(marked(second.text, second.ranges)).toEqual(['plasticity']);
+    expect(second.text).toContain('synaptic plasticity');
+  });
+
   it('starts at the beginning, without highlights, when only other fields matched', () => {
     const text = `${filler(80)}`;
     const snippet = makeSnippet(text, matchWords('absent'), 100);

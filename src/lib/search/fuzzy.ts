@@ -37,15 +37,19 @@ function isOneSwap(a: string, b: string): boolean {
   );
 }
 
-function bigrams(word: string): Set<string> {
-  const pairs = new Set<string>();
-  for (let i = 0; i + 1 < word.length; i += 1) pairs.add(word.slice(i, i + 2));
+/** A pair of neighbouring UTF-16 code units as one number: no two-letter string per pair. */
+const pairAt = (text: string, i: number) => text.charCodeAt(i) * 0x10000 + text.charCodeAt(i + 1);
+
+function bigrams(word: string): Set<number> {
+  const pairs = new Set<number>();
+  for (let i = 0; i + 1 < word.length; i += 1) pairs.add(pairAt(word, i));
   return pairs;
 }
 
-function sharedBigrams(pairs: ReadonlySet<string>, term: string): number {
+/** Letter pairs of `term` (its first `length` characters) that are also pairs of the word. */
+function sharedBigrams(pairs: ReadonlySet<number>, term: string, length = term.length): number {
   let shared = 0;
-  for (let i = 0; i + 1 < term.length; i += 1) if (pairs.has(term.slice(i, i + 2))) shared += 1;
+  for (let i = 0; i + 1 < length; i += 1) if (pairs.has(pairAt(term, i))) shared += 1;
   return shared;
 }
 
@@ -94,11 +98,13 @@ export class FuzzyVocabulary {
     const pairs = bigrams(word);
     const minShared = Math.max(1, word.length - 1 - 2 * typos);
     const byStart = new Map<string, number[]>();
-    for (const id of this.buckets.get(word[0] ?? '') ?? []) {
+    const bucket = this.buckets.get(word[0] ?? '') ?? [];
+    for (let i = this.firstOfLength(bucket, word.length - typos); i < bucket.length; i += 1) {
+      const id = bucket[i]!;
       const term = this.terms[id] ?? '';
-      if (term.length < word.length - typos) continue;
-      const start = term.slice(0, word.length + typos);
-      if (sharedBigrams(pairs, start) < minShared) continue;
+      const startLength = Math.min(term.length, word.length + typos);
+      if (sharedBigrams(pairs, term, startLength) < minShared) continue;
+      const start = term.slice(0, startLength);
       const ids = byStart.get(start);
       if (ids) ids.push(id);
       else byStart.set(start, [id]);
@@ -143,14 +149,27 @@ export class FuzzyVocabulary {
     const found: number[] = [];
     for (const bucket of buckets) {
       if (!bucket) continue;
-      for (const id of bucket) {
+      for (let i = this.firstOfLength(bucket, word.length - typos); i < bucket.length; i += 1) {
+        const id = bucket[i]!;
         const term = this.terms[id] ?? '';
         if (term.length > word.length + typos) break;
-        if (term.length < word.length - typos || term === word) continue;
+        if (term === word) continue;
         if (word.length < 3 || sharedBigrams(pairs, term) >= minShared) found.push(id);
       }
     }
     return found;
+  }
+
+  /** Index of the first term of a bucket (sorted by length) with at least `length` characters. */
+  private firstOfLength(bucket: readonly number[], length: number): number {
+    let lo = 0;
+    let hi = bucket.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.terms[bucket[mid]!]?.length ?? 0) < length) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   private rank(word: string, candidates: number[], typos: number, limit: number): FuzzyMatch[] {

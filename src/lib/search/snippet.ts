@@ -17,6 +17,7 @@ export interface Snippet {
 }
 
 const ELLIPSIS = '…';
+const SPACE_RE = /\s/;
 
 interface Hit {
   start: number;
@@ -24,12 +25,64 @@ interface Hit {
   mask: number;
 }
 
-function findHits(text: string, matcher: TermMatcher): Hit[] {
-  const hits: Hit[] = [];
+/** A text's words, folded, with their offsets: scanned once, then matched against every query. */
+interface ScannedText {
+  /** Each distinct folded word once: the matcher is asked about each only once per text. */
+  distinct: string[];
+  /** Per word of the text, in order: its index in `distinct`. */
+  words: Uint32Array;
+  /** `[start, end)` of word i at 2i and 2i + 1. */
+  bounds: Uint32Array;
+}
+
+/**
+ * Texts scanned lately (abstracts, titles, names). The same papers come back query after query
+ * (every keystroke of a query shows mostly the same papers, and a small corpus only has a few
+ * dozen): folding their words again was most of a query's time at 57 papers. Forgotten
+ * wholesale when full.
+ */
+const scannedTexts = new Map<string, ScannedText>();
+/** An abstract, a title and a name per result: the texts of about 300 results. */
+const SCANNED_LIMIT = 1000;
+
+function scan(text: string): ScannedText {
+  const index = new Map<string, number>();
+  const words: number[] = [];
+  const offsets: number[] = [];
   scanTokens(text, (term, start, end) => {
-    const mask = matcher(term);
-    if (mask !== 0) hits.push({ start, end, mask });
+    let at = index.get(term);
+    if (at === undefined) {
+      at = index.size;
+      index.set(term, at);
+    }
+    words.push(at);
+    offsets.push(start, end);
   });
+  return {
+    distinct: [...index.keys()],
+    words: Uint32Array.from(words),
+    bounds: Uint32Array.from(offsets),
+  };
+}
+
+function scanned(text: string): ScannedText {
+  let found = scannedTexts.get(text);
+  if (!found) {
+    if (scannedTexts.size >= SCANNED_LIMIT) scannedTexts.clear();
+    found = scan(text);
+    scannedTexts.set(text, found);
+  }
+  return found;
+}
+
+function findHits(text: string, matcher: TermMatcher): Hit[] {
+  const { distinct, words, bounds } = scanned(text);
+  const masks = distinct.map(matcher);
+  const hits: Hit[] = [];
+  for (let i = 0; i < words.length; i += 1) {
+    const mask = masks[words[i]!]!;
+    if (mask !== 0) hits.push({ start: bounds[2 * i]!, end: bounds[2 * i + 1]!, mask });
+  }
   return hits.sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
@@ -92,8 +145,10 @@ function snapStart(text: string, from: number, anchor: number): number {
 /** Moves a window end back to the end of the last whole word. */
 function snapEnd(text: string, start: number, to: number, mustReach: number): number {
   if (to >= text.length) return text.length;
-  const cut = text.slice(start, to + 1).search(/\s\S*$/);
-  const end = cut > 0 ? start + cut : to;
+  // The last space of text[start..to] (a backward scan: `/\s\S*$/` retried from every space).
+  let cut = to;
+  while (cut > start && !SPACE_RE.test(text[cut] ?? '')) cut -= 1;
+  const end = cut > start ? cut : to;
   return Math.max(end, Math.min(mustReach, text.length));
 }
 
