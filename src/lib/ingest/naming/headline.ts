@@ -28,6 +28,7 @@ export const HEADLINE_FEATURES = [
   'headFrequency',
   'peakFrequency',
   'genericHead',
+  'mainOverlap',
 ] as const;
 export type HeadlineFeature = (typeof HEADLINE_FEATURES)[number];
 export type HeadlineWeights = Record<HeadlineFeature, number>;
@@ -148,6 +149,8 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
   const { sentences } = context;
   const frequencies = sentenceFrequencies(sentences);
   const maxFrequency = Math.max(1, ...frequencies.values());
+  const mainSentence = context.main ? sentences[context.main.sentenceIndex] : undefined;
+  const mainKeys = new Set(mainSentence ? contentKeys(mainSentence.tokens) : []);
   const statementOf = new Map(context.statements.map((s) => [s.sentenceIndex, s]));
   const candidates: Candidate[] = [];
   const seen = new Set<string>();
@@ -226,6 +229,8 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
               ) ?? 0) / maxFrequency,
             genericHead: isGeneric(sentence.tokens[base.last] as Token) ? 1 : 0,
             peakFrequency: Math.max(...keys.map((k) => frequencies.get(k) ?? 0)) / maxFrequency,
+            // What the main contribution statement says is what a title says.
+            mainOverlap: keys.filter((k) => mainKeys.has(k)).length / keys.length,
           },
         });
       }
