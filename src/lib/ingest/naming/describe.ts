@@ -7,7 +7,9 @@
 import { tagText, type TaggedSentence } from '../../text/nlp';
 import { contentKeySet, stem, STOP_WORDS } from '../../text/terms';
 import { capitaliseFirst, fitToLength } from './fit';
-import { bestHeadline, headlineCandidates, type Candidate } from './headline';
+import { bestHeadline, headlineCandidates, MAX_TITLE_LENGTH, type Candidate } from './headline';
+
+export { MAX_TITLE_LENGTH };
 import { findIntroducedNames, findPaperName } from './paper-name';
 import { findStatements, mainStatement, type Statement } from '../../text/statements';
 import { MAX_SUMMARY_LENGTH, NO_SUMMARY, toSummary } from './summary';
@@ -19,7 +21,6 @@ export interface PaperIdentity {
   summary: string;
 }
 
-export const MAX_TITLE_LENGTH = 100;
 export { MAX_SUMMARY_LENGTH };
 const UNTITLED = 'Untitled abstract';
 /** A summary may repeat at most this share of the title's content words. */

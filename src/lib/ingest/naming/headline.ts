@@ -36,6 +36,8 @@ export type HeadlineWeights = Record<HeadlineFeature, number>;
 /** Headline length in words, the name prefix included. */
 export const MIN_TITLE_WORDS = 4;
 export const MAX_TITLE_WORDS = 14;
+/** Headline length in characters: a phrase that would be cut to fit is no candidate. */
+export const MAX_TITLE_LENGTH = 100;
 /** Prepositions a title phrase may attach ("graph generation *with* diffusion models"). */
 const ATTACHING = new Set([
   'of',
@@ -281,10 +283,11 @@ export function titleWords(text: string, name: string | null): number {
   return text.split(/\s+/).length + (name ? 1 : 0);
 }
 
-/** Whether a phrase makes a title of the right length. */
+/** Whether a phrase makes a title of the right length, whole: never cut to fit. */
 function fits(candidate: Candidate, name: string | null): boolean {
   const words = titleWords(candidate.text, name);
-  return words >= MIN_TITLE_WORDS && words <= MAX_TITLE_WORDS;
+  const length = candidate.text.length + (name ? name.length + 2 : 0);
+  return words >= MIN_TITLE_WORDS && words <= MAX_TITLE_WORDS && length <= MAX_TITLE_LENGTH;
 }
 
 /**
