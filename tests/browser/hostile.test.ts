@@ -221,7 +221,7 @@ describe('a site built from hostile abstracts', () => {
         description: paper.summary,
         jsonLd: {
           headline: paper.title,
-          abstract: paper.plainText,
+          description: paper.summary,
           isPartOf: { name: paper.sources[0]!.header },
         },
         starTitle: paper.title,
