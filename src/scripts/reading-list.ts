@@ -107,7 +107,11 @@ class StarButton extends HTMLElement {
   private unsubscribe: (() => void) | null = null;
 
   connectedCallback() {
-    const { slug, title } = this.dataset;
+    const { slug } = this.dataset;
+    // A paper card's button has no data-title (one copy less per card): its title link says it.
+    const title =
+      this.dataset.title ??
+      this.closest('.paper-card')?.querySelector('.paper-card-title a')?.textContent?.trim();
     if (slug && title && !this.querySelector('button')) this.replaceChildren(...starMarkup(title));
     const button = this.querySelector('button');
     const label = this.querySelector('.star-label');
