@@ -221,7 +221,6 @@ describe('a site built from hostile abstracts', () => {
         description: paper.summary,
         jsonLd: {
           headline: paper.title,
-          abstract: paper.plainText,
           isPartOf: { name: paper.sources[0]!.header },
         },
         starTitle: paper.title,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Paper } from '../../src/lib/schema';
@@ -143,12 +144,18 @@ describe('tags, data and errors', () => {
     await close();
   });
 
-  it('serves papers.json, sitemap.xml, robots.txt and a helpful 404', async () => {
+  it('serves papers.json.gz, sitemap.xml, robots.txt and a helpful 404', async () => {
     const { page, status, close } = await open(`${siteUrl}no-such-paper/`);
     expect(status).toBe(404);
     await expect(page.locator('h1').textContent()).resolves.toBe('Page not found');
     expect(await page.locator('input[name="q"]').count()).toBe(1);
-    const data = await (await fetch(`${siteUrl}papers.json`)).json();
+    // The export is gzipped (a 20,000-paper corpus would otherwise be its site's largest file).
+    const download = page.locator('footer a', { hasText: 'Download the data' });
+    expect(await download.getAttribute('href')).toBe('/papers.json.gz');
+    expect((await fetch(`${siteUrl}papers.json.gz`)).status).toBe(200);
+    // The file as a reader saves it (hosts differ in whether they label it Content-Encoding: gzip).
+    const gzipped = fs.readFileSync(path.join(siteDir, 'papers.json.gz'));
+    const data = JSON.parse(gunzipSync(gzipped).toString('utf8'));
     expect(data.schemaVersion).toBe(1);
     expect(data.count).toBe(papers.length);
     expect(data.papers.map((paper: Paper) => paper.slug)).toEqual(papers.map((p) => p.slug));

@@ -1,6 +1,6 @@
 /**
  * Abstract source → HTML, at build time: Markdown and LaTeX text macros as formatting, math typeset
- * by KaTeX into static markup (no math JavaScript in the browser), bare URLs as safe links.
+ * by KaTeX into static MathML (no math JavaScript in the browser), bare URLs as safe links.
  */
 import rehypeKatex from 'rehype-katex';
 import rehypeStringify from 'rehype-stringify';
@@ -13,12 +13,13 @@ const html = unified()
   // Raw HTML was already turned into text by remarkAbstract; never let any through.
   .use(remarkRehype, { allowDangerousHtml: false })
   // trust: false keeps \href{javascript:…} and friends inert; rehype-katex renders a formula it
-  // cannot parse as its source in place instead of throwing.
+  // cannot parse as its source in place instead of throwing. MathML only: browsers typeset MathML
+  // Core themselves, and KaTeX's HTML rendering would add ~10× the bytes and a stylesheet with fonts.
   .use(rehypeKatex, {
     ...KATEX_LIMITS,
     strict: 'ignore',
     trust: false,
-    output: 'htmlAndMathml',
+    output: 'mathml',
   })
   .use(rehypeStringify)
   .freeze();
