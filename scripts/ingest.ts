@@ -107,9 +107,11 @@ async function writeOutput(
   const indexesFile = indexesFileFor(options.out);
   try {
     const start = performance.now();
-    // The indexes first: the records file is what a build checks first, and they must match it.
-    await writeFileAtomic(indexesFile, JSON.stringify(result.indexes));
+    // The records first, so an output that cannot be written is named as the user gave it and
+    // nothing is written. Should the indexes then fail (a full disk), the build finds they do not
+    // match the records and says to re-run the ingest.
     await writeFileAtomic(options.out, serializedChunks(result.papers));
+    await writeFileAtomic(indexesFile, JSON.stringify(result.indexes));
     progress.stepDone('write', performance.now() - start);
   } catch (error) {
     if (error instanceof OutputError) throw new InputError(error.message, 1);
