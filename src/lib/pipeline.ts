@@ -466,19 +466,21 @@ function derivePaper(abstract: string, matcher: TopicMatcher | undefined): Deriv
 }
 
 /**
- * How many worker threads the dumps' size justifies, besides this one: `workers - 1` at most, and
- * none below two threads' worth of abstracts.
+ * How many worker threads the dumps' size justifies: none below two threads' worth of abstracts
+ * (this thread derives them), else up to `workers`, while this thread only hands out batches and
+ * keeps the results: deriving here too was 12–16% slower at 20,000 abstracts (two paired runs,
+ * docs/ingest.md), its heap being the one that holds every result.
  */
 function helpersFor(files: readonly DumpFile[], workers: number): number {
   const bytes = files.reduce((sum, file) => sum + file.bytes.length, 0);
   const byCount = Math.floor(bytes / BYTES_PER_ABSTRACT / MIN_ABSTRACTS_PER_WORKER);
-  return Math.max(0, Math.min(workers, byCount) - 1);
+  return workers < 2 || byCount < 2 ? 0 : Math.min(workers, byCount);
 }
 
 /**
- * Hands out batches of abstracts to the helpers and to this thread, the next batch to whichever is
- * free first; this thread yields between its batches so the helpers' answers are taken in. Results
- * are put back in input order, so the output is the same as deriving serially.
+ * Hands out batches of abstracts to the helpers, the next batch to whichever is free first (or
+ * derives them here when there are none). Results are put back in input order, so the output is
+ * the same as deriving serially.
  */
 async function deriveAll(
   abstracts: readonly string[],
@@ -506,10 +508,11 @@ async function deriveAll(
     await new Promise((resolve) => setImmediate(resolve));
     return derived;
   };
-  await Promise.all([
-    work(here),
-    ...helpers.map((helper) => work((batch) => askHelper<Derived[]>(helper, { derive: batch }))),
-  ]);
+  await Promise.all(
+    helpers.length === 0
+      ? [work(here)]
+      : helpers.map((helper) => work((batch) => askHelper<Derived[]>(helper, { derive: batch }))),
+  );
   return results;
 }
 
