@@ -47,13 +47,12 @@ function readIndexes(file: string, records: readonly Paper[]): SiteIndexes {
   const rerun = `Re-run npm run ingest to rebuild ${file}.`;
   if (!fs.existsSync(file)) throw new Error(`${file} does not exist. ${rerun}`);
   const data: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const indexes = (() => {
-    try {
-      return parseWithFriendlyErrors(SiteIndexesSchema, data, file);
-    } catch (error) {
-      throw new Error(`${(error as Error).message}\n${rerun}`);
-    }
-  })();
+  let indexes: SiteIndexes;
+  try {
+    indexes = parseWithFriendlyErrors(SiteIndexesSchema, data, file);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${rerun}`);
+  }
   const matches =
     indexes.map.length === records.length &&
     indexes.similar.slugs.length === records.length &&

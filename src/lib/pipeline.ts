@@ -503,11 +503,8 @@ async function deriveAll(
       progress?.update('derive', done, abstracts.length);
     }
   };
-  const here = async (batch: string[]): Promise<Derived[]> => {
-    const derived = batch.map((abstract) => derivePaper(abstract, matcher));
-    await new Promise((resolve) => setImmediate(resolve));
-    return derived;
-  };
+  const here = (batch: string[]): Promise<Derived[]> =>
+    Promise.resolve(batch.map((abstract) => derivePaper(abstract, matcher)));
   await Promise.all(
     helpers.length === 0
       ? [work(here)]

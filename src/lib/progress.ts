@@ -6,12 +6,17 @@ export interface ProgressListener {
   stepDone(step: string, milliseconds: number): void;
 }
 
-/** Calls `progress.stepDone` with the time since the previous call (or since it was made). */
-export function stepClock(progress?: ProgressListener): (step: string | null) => void {
+/**
+ * A clock for consecutive steps: each call returns the milliseconds since the previous call (or
+ * since the clock was made) and tells `progress` that `step` took them (`null`: not a step).
+ */
+export function stepClock(progress?: ProgressListener): (step: string | null) => number {
   let last = performance.now();
   return (step) => {
     const now = performance.now();
-    if (step !== null) progress?.stepDone(step, now - last);
+    const elapsed = now - last;
+    if (step !== null) progress?.stepDone(step, elapsed);
     last = now;
+    return elapsed;
   };
 }

@@ -3,38 +3,23 @@
  * by the real ingest, then one abstract is swapped for markup the renderer refuses (as a stale or
  * hand-edited records file could hold), so Astro fails while rendering pages.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
+import { runTsFile } from '../support/run';
+import { buildEnvironment } from '../support/site';
 
 const work = mkdtempSync(join(tmpdir(), 'build-site-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Vitest's own Vite variables would be read by Astro's Vite: a build gets a clean environment. */
-function buildEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const key of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR', 'NODE_ENV']) delete env[key];
-  for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];
-  return env;
-}
-
-function run(
+/** A script run as the build runs it; stdout and stderr read as one output. */
+async function run(
   args: string[],
   env: NodeJS.ProcessEnv,
 ): Promise<{ code: number | null; output: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, output }));
-  });
+  const result = await runTsFile(args, { env });
+  return { code: result.status, output: result.stdout + result.stderr };
 }
 
 it('keeps the previous output when astro build fails part-way', async () => {

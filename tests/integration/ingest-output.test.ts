@@ -2,35 +2,19 @@
  * Issue 13: the ingest command's output. A bad `--out` is one line and exit 1; a signal during the
  * write leaves no temporary file behind. Commands run with async spawn, never blocking the worker.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runTsFile } from '../support/run';
 
 const work = mkdtempSync(join(tmpdir(), 'ingest-output-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs a TypeScript file under node with tsx's loader (no npx or tsx wrapper between). */
-function runTs(args: string[]): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', fail);
-    child.on('close', (code, signal) => done({ code, signal, stdout, stderr }));
-  });
+async function runTs(args: string[]) {
+  const { status, ...rest } = await runTsFile(args);
+  return { code: status, ...rest };
 }
 
 const ingest = (out: string) =>

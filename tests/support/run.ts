@@ -4,9 +4,10 @@
  */
 import { spawn } from 'node:child_process';
 
-/** What a finished command left: its exit code and everything it printed. */
+/** What a finished command left: its exit code (or the signal that ended it) and what it printed. */
 export interface RunResult {
   status: number | null;
+  signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -28,7 +29,7 @@ export function run(
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
+    child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
   });
 }
 
@@ -39,4 +40,12 @@ export function runScript(
   options: { env?: NodeJS.ProcessEnv } = {},
 ): Promise<RunResult> {
   return run('npx', ['tsx', script, ...args], options);
+}
+
+/** Runs a TypeScript file under node with tsx's loader: no npx or tsx process in between. */
+export function runTsFile(
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv } = {},
+): Promise<RunResult> {
+  return run(process.execPath, ['--import', 'tsx', ...args], options);
 }

@@ -19,8 +19,8 @@ export interface BuiltSite {
  * The environment of a build started from a test: vitest sets BASE_URL, MODE, DEV, PROD, SSR and
  * NODE_ENV=test for its own Vite, and Astro's Vite would read them as its own.
  */
-function buildEnvironment(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
+export function buildEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
   for (const key of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR', 'NODE_ENV']) delete env[key];
   for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];
   return env;

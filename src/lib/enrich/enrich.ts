@@ -25,7 +25,7 @@ import type {
   RelatedPaper,
   Taxonomy,
 } from '../schema';
-import type { ProgressListener } from '../progress';
+import { stepClock, type ProgressListener } from '../progress';
 import { analyseText } from '../text/terms';
 import { nounPhraseVocabulary, tagText } from '../text/nlp';
 import { findStatements, mainStatement } from '../text/statements';
@@ -132,7 +132,7 @@ export function enrichPapers(
   taxonomy: Taxonomy,
   { readings: given, timings = {}, progress, vectors }: EnrichOptions = {},
 ): Paper[] {
-  const clock = stopwatch(progress);
+  const clock = stepClock(progress);
   const statistics = new TermStatistics();
   const topics = new TopicTagger(taxonomy);
   const readings = papers.map((paper, index) => {
@@ -159,18 +159,6 @@ export function enrichPapers(
   });
   timings.finish = clock('keywords');
   return enriched;
-}
-
-/** Milliseconds since the previous call, also told to `progress` as the step's time. */
-function stopwatch(progress?: ProgressListener): (step: string) => number {
-  let last = performance.now();
-  return (step) => {
-    const now = performance.now();
-    const elapsed = now - last;
-    last = now;
-    progress?.stepDone(step, elapsed);
-    return elapsed;
-  };
 }
 
 /**
