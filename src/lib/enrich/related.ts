@@ -101,13 +101,22 @@ export function termVector(
   };
   // A reason a reader sees is a noun phrase of the abstract or a defined acronym, never "et al"
   // or a verb, though every term counts for the similarity itself.
+  // Remembered: a paper's terms explain each of its matches.
+  const labels: (string | null | undefined)[] = [];
   const label = (index: number): string | null => {
-    const position = kept[index]!.position;
-    const acronym = acronyms[packed.acronyms[position]!];
-    if (acronym) return acronym.short;
-    const spelling = text.slice(packed.starts[position], packed.ends[position]);
-    if (phrases && !phrases.has(phraseKey(spelling))) return null;
-    return displayTerm(spelling, statistics);
+    let known = labels[index];
+    if (known === undefined) {
+      const position = kept[index]!.position;
+      const acronym = acronyms[packed.acronyms[position]!];
+      const spelling = text.slice(packed.starts[position], packed.ends[position]);
+      known = acronym
+        ? acronym.short
+        : phrases && !phrases.has(phraseKey(spelling))
+          ? null
+          : displayTerm(spelling, statistics);
+      labels[index] = known;
+    }
+    return known;
   };
   return {
     ids: Int32Array.from(kept, (entry) => entry.id),

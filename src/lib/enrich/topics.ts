@@ -187,21 +187,30 @@ export function compileTopics(taxonomy: Taxonomy): TopicMatcher {
   return matcher;
 }
 
+/** True when `text[from..to)` holds only white space and hyphens (a loop: it runs for every word). */
+function onlySpacesAndHyphens(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0x20 || code === 0x2d || code === 0x2010 || code === 0x2011) continue;
+    if (!/\s/.test(text[i]!)) return false;
+  }
+  return true;
+}
+
 function toMatchParts(analysed: AnalysedText): MatchPart[] {
   const parts: MatchPart[] = [];
   let previousEnd = -1;
   for (const word of analysed.words) {
     word.parts.forEach((part, index) => {
-      const gap = previousEnd < 0 ? ' ' : analysed.text.slice(previousEnd, part.start);
       parts.push({
-        key: partKey(part.text),
+        key: part.key,
         lower: part.text.toLowerCase(),
         sentence: word.sentence,
         start: part.start,
         end: part.end,
         wordStart: index === 0,
         wordEnd: index === word.parts.length - 1,
-        adjacent: /^[\s\-\u2010\u2011]*$/.test(gap),
+        adjacent: previousEnd < 0 || onlySpacesAndHyphens(analysed.text, previousEnd, part.start),
       });
       previousEnd = part.end;
     });
@@ -228,6 +237,8 @@ function matchLength(term: CompiledTerm, parts: readonly MatchPart[], start: num
   return tokens.length > 1 && !last.wordEnd ? 0 : tokens.length;
 }
 
+const NO_TERMS: readonly CompiledTerm[] = [];
+
 /** Leftmost-longest matching: overlapping shorter terms give way to the longest one. */
 function findMentions(matcher: TopicMatcher, parts: readonly MatchPart[]): Mention[] {
   const mentions: Mention[] = [];
@@ -235,13 +246,19 @@ function findMentions(matcher: TopicMatcher, parts: readonly MatchPart[]): Menti
   while (start < parts.length) {
     let length = 0;
     let found: CompiledTerm | undefined;
-    for (const list of [matcher.byFirstKey.get(parts[start]!.key), matcher.prefixed]) {
-      for (const term of list ?? []) {
-        const matched = matchLength(term, parts, start);
-        if (matched > length) {
-          length = matched;
-          found = term;
-        }
+    // Terms starting with this key first, then prefixes: on a tie the first found is kept.
+    for (const term of matcher.byFirstKey.get(parts[start]!.key) ?? NO_TERMS) {
+      const matched = matchLength(term, parts, start);
+      if (matched > length) {
+        length = matched;
+        found = term;
+      }
+    }
+    for (const term of matcher.prefixed) {
+      const matched = matchLength(term, parts, start);
+      if (matched > length) {
+        length = matched;
+        found = term;
       }
     }
     if (!found) {

@@ -268,7 +268,9 @@ function invalidUtf8Problem(file: string, bytes: Uint8Array): Problem {
 function controlShare(bytes: Uint8Array): number {
   if (bytes.length === 0) return 0;
   let controls = 0;
-  for (const byte of bytes) {
+  // An index loop: a whole conference is tens of megabytes, and the iterator is several times slower.
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
     const isWhitespace = byte === 0x09 || byte === 0x0a || byte === 0x0c || byte === 0x0d;
     if ((byte < 0x20 && !isWhitespace) || byte === 0x7f) controls++;
   }

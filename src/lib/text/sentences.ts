@@ -31,11 +31,28 @@ export function splitSentences(text: string): string[] {
   return sentenceSpans(text).map((span) => span.text);
 }
 
+/**
+ * Printable ASCII without `.`, `!` or `?`: by the Unicode sentence rules such a text is one sentence
+ * (breaks follow only terminators and line breaks), so the segmenter is not asked. Titles,
+ * statements and terms are split this way thousands of times in an ingest.
+ */
+const ONE_SENTENCE = /^[\t\x20\x22-\x2d\x2f-\x3e\x40-\x7e]*$/;
+
+/** A text {@link ONE_SENTENCE} allows, as its one sentence (none when it is blank). */
+function oneSentence(text: string): SentenceSpan[] {
+  const trimmed = text.trim();
+  if (trimmed === '') return [];
+  const start = text.indexOf(trimmed);
+  return [{ text: trimmed, start, end: start + trimmed.length }];
+}
+
 /** The last text split and its sentences: one abstract is split by several readers in a row. */
 let lastSplit: { text: string; spans: readonly SentenceSpan[] } | null = null;
 
 /** {@link splitSentences} with each sentence's offsets: the one sentence splitter of the project. */
 export function sentenceSpans(text: string): readonly SentenceSpan[] {
+  // Short texts skip the memo too, so that it keeps the abstract being read.
+  if (ONE_SENTENCE.test(text)) return oneSentence(text);
   if (lastSplit?.text === text) return lastSplit.spans;
   const spans = Object.freeze(splitSpans(text));
   lastSplit = { text, spans };

@@ -15,6 +15,8 @@ export interface WordPart {
   text: string;
   start: number;
   end: number;
+  /** {@link partKey} of `text`, worked out once: every reader of the text compares keys. */
+  key: string;
 }
 
 /** A word as written, hyphenated compounds (`multi-task`, `Qwen2.5-VL-7B`) kept whole. */
@@ -28,6 +30,8 @@ export interface Word {
   sentence: number;
   /** The hyphen-separated pieces; one piece when the word has no hyphen. */
   parts: WordPart[];
+  /** {@link wordKey}: the parts' keys joined by hyphens. */
+  key: string;
 }
 
 /** A sentence and its character offsets in the analysed string. */
@@ -105,12 +109,14 @@ export function analyseText(text: string): AnalysedText {
     for (const match of withoutUrls.matchAll(WORD_PATTERN)) {
       const raw = match[0].replace(POSSESSIVE, '');
       const start = sentence.start + match.index;
+      const parts = splitParts(raw, start);
       words.push({
         text: raw,
         start,
         end: start + raw.length,
         sentence: index,
-        parts: splitParts(raw, start),
+        parts,
+        key: parts.length === 1 ? parts[0]!.key : parts.map((part) => part.key).join('-'),
       });
     }
   });
@@ -120,8 +126,11 @@ export function analyseText(text: string): AnalysedText {
 function splitParts(word: string, offset: number): WordPart[] {
   const parts: WordPart[] = [];
   let start = 0;
+  if (!HYPHENS.test(word))
+    return [{ text: word, start: offset, end: offset + word.length, key: partKey(word) }];
   for (const piece of word.split(HYPHENS)) {
-    parts.push({ text: piece, start: offset + start, end: offset + start + piece.length });
+    const at = offset + start;
+    parts.push({ text: piece, start: at, end: at + piece.length, key: partKey(piece) });
     start += piece.length + 1;
   }
   return parts;
@@ -166,9 +175,7 @@ export function partKey(part: string): string {
 
 /** The key of a whole (possibly hyphenated) word: `multi-task` → `multi-task`, `LLMs` → `LLM`. */
 export function wordKey(word: Word): string {
-  return word.parts.length === 1
-    ? partKey(word.text)
-    : word.parts.map((part) => partKey(part.text)).join('-');
+  return word.key;
 }
 
 /** True for function words, single letters and numbers (`7B`, `60K`, `2025`): never a term. */
@@ -186,7 +193,8 @@ export function isRhetoric(word: Word): boolean {
 
 /** True for generic research nouns ("method", "results", "tasks"). */
 export function isGenericWord(word: Word): boolean {
-  return word.parts.length === 1 && !isAcronymLike(word.text) && GENERIC_STEMS.has(stem(word.text));
+  // A single part that is no acronym is keyed by its stem.
+  return word.parts.length === 1 && !isAcronymLike(word.text) && GENERIC_STEMS.has(word.key);
 }
 
 /** True when a word can carry a paper's subject: not a stop word and not rhetoric. */
