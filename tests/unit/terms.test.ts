@@ -38,22 +38,22 @@ describe('splitSentences', () => {
   });
 });
 
-  it('reads a text without terminators as one sentence, as the Unicode rules do', () => {
-    const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
-    for (const text of ['  diffusion models for protein design\t', 'a (b) "c" 3-4 x+y', '   ', '']) {
-      const expected = [...segmenter.segment(text)]
-        .map(({ segment, index }) => ({ trimmed: segment.trim(), index, segment }))
-        .filter(({ trimmed }) => trimmed !== '')
-        .map(({ trimmed, index, segment }) => ({
-          text: trimmed,
-          start: index + segment.indexOf(trimmed),
-          end: index + segment.indexOf(trimmed) + trimmed.length,
-        }));
-      expect(splitSentences(text)).toEqual(expected);
-    }
-    // A line break or a question mark still splits.
-    expect(splitSentences('Why scale? Because data\nNext line')).toHaveLength(3);
-  });
+it('reads a text without terminators as one sentence, as the Unicode rules do', () => {
+  const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+  for (const text of ['  diffusion models for protein design\t', 'a (b) "c" 3-4 x+y', '   ', '']) {
+    const expected = [...segmenter.segment(text)]
+      .map(({ segment, index }) => ({ trimmed: segment.trim(), index, segment }))
+      .filter(({ trimmed }) => trimmed !== '')
+      .map(({ trimmed, index, segment }) => ({
+        text: trimmed,
+        start: index + segment.indexOf(trimmed),
+        end: index + segment.indexOf(trimmed) + trimmed.length,
+      }));
+    expect(splitSentences(text)).toEqual(expected);
+  }
+  // A line break or a question mark still splits.
+  expect(splitSentences('Why scale? Because data\nNext line')).toHaveLength(3);
+});
 
 describe('analyseText', () => {
   it('keeps hyphenated compounds and model names whole, without possessives', () => {
