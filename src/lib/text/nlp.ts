@@ -40,6 +40,8 @@ export interface Token {
   /** The key two spellings share: stem for words, the singular for acronyms (`LLMs` → `LLM`). */
   key: string;
   pos: Pos;
+  /** Holds a letter and is no function word: worked out once, asked for every phrase. */
+  content: boolean;
   /** Offsets in the sentence's text. */
   start: number;
   end: number;
@@ -84,10 +86,10 @@ function sliceWhole(text: string, length: number): string {
 
 /** Tags one sentence, joining hyphenated pieces (`infinite-horizon`) into one token. */
 export function tagSentence(sentence: string): TaggedSentence {
-  const doc = nlp.readDoc(sentence);
-  const words = doc.tokens().out() as string[];
-  const tags = doc.tokens().out(its.pos) as string[];
-  const spaces = doc.tokens().out(its.precedingSpaces) as string[];
+  const tokens = nlp.readDoc(sentence).tokens();
+  const words = tokens.out() as string[];
+  const tags = tokens.out(its.pos) as string[];
+  const spaces = tokens.out(its.precedingSpaces) as string[];
   const raw: { text: string; pos: Pos; start: number; end: number; spaced: boolean }[] = [];
   let offset = 0;
   words.forEach((word, i) => {
@@ -152,7 +154,8 @@ function makeToken(text: string, pos: Pos, start: number, end: number): Token {
       : text.includes('-')
         ? text.split('-').map(partKey).join('-')
         : partKey(text);
-  return { text, lower, key, pos, start, end };
+  const content = /\p{L}/u.test(text) && !STOP_WORDS.has(lower);
+  return { text, lower, key, pos, content, start, end };
 }
 
 /** True for a word that can end a noun phrase. */
@@ -188,7 +191,18 @@ function isClean(token: Token): boolean {
  * leading determiner, e.g. "linear function approximation", "an infinite-horizon linear MDP" →
  * "infinite-horizon linear MDP".
  */
-export function nounPhrases(sentence: TaggedSentence, sentenceIndex: number): Phrase[] {
+export function nounPhrases(sentence: TaggedSentence, sentenceIndex: number): readonly Phrase[] {
+  const known = phrasesOf.get(sentence);
+  if (known?.index === sentenceIndex) return known.phrases;
+  const phrases = Object.freeze(chunk(sentence, sentenceIndex));
+  phrasesOf.set(sentence, { index: sentenceIndex, phrases });
+  return phrases;
+}
+
+/** Each tagged sentence's phrases: the title and the keyword vocabulary both read them. */
+const phrasesOf = new WeakMap<TaggedSentence, { index: number; phrases: readonly Phrase[] }>();
+
+function chunk(sentence: TaggedSentence, sentenceIndex: number): Phrase[] {
   const phrases: Phrase[] = [];
   const tokens = sentence.tokens;
   let i = 0;

@@ -86,7 +86,7 @@ function sentenceKeys(sentence: TaggedSentence): Set<string> {
   for (const token of sentence.tokens) {
     // A lower-case word's key is already its stem; only acronyms and compounds need more.
     if (token.text === token.lower && !token.lower.includes('-')) {
-      if (/\p{L}/u.test(token.lower) && !STOP_WORDS.has(token.lower)) keys.add(token.key);
+      if (token.content) keys.add(token.key);
       continue;
     }
     for (const part of token.lower.split('-')) {

@@ -86,9 +86,9 @@ export interface HeadlineContext {
 
 /** Content-word keys of a token range. */
 function contentKeys(tokens: readonly Token[]): string[] {
-  return tokens
-    .filter((t) => /\p{L}/u.test(t.text) && !STOP_WORDS.has(t.lower) && t.pos !== 'DET')
-    .map((t) => t.key);
+  const keys: string[] = [];
+  for (const t of tokens) if (t.content && t.pos !== 'DET') keys.push(t.key);
+  return keys;
 }
 
 /** How many sentences each content key occurs in: the abstract's own sense of what matters. */
@@ -103,9 +103,7 @@ function sentenceFrequencies(sentences: readonly TaggedSentence[]): Map<string, 
 
 /** True when some content word of the tokens is not general research vocabulary. */
 function hasSpecificWord(tokens: readonly Token[]): boolean {
-  return tokens.some(
-    (t) => /\p{L}/u.test(t.text) && !STOP_WORDS.has(t.lower) && t.pos !== 'DET' && !isGeneric(t),
-  );
+  return tokens.some((t) => t.content && t.pos !== 'DET' && !isGeneric(t));
 }
 
 function isGeneric(token: Token): boolean {
