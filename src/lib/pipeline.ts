@@ -505,10 +505,13 @@ async function deriveAll(
   };
   const here = (batch: string[]): Promise<Derived[]> =>
     Promise.resolve(batch.map((abstract) => derivePaper(abstract, matcher)));
+  // Two batches in flight per helper: it starts the next one while this thread receives the last.
+  const ask = (helper: Helper) => (batch: string[]) =>
+    askHelper<Derived[]>(helper, { derive: batch });
   await Promise.all(
     helpers.length === 0
       ? [work(here)]
-      : helpers.map((helper) => work((batch) => askHelper<Derived[]>(helper, { derive: batch }))),
+      : helpers.flatMap((helper) => [work(ask(helper)), work(ask(helper))]),
   );
   return results;
 }
@@ -517,13 +520,18 @@ async function deriveAll(
 interface Helper {
   worker: Worker;
   stopped: Promise<never>;
+  /** Whoever waits for the answers to the tasks sent, oldest first. */
+  waiting: ((value: unknown) => void)[];
 }
 
 /** What a helper is asked: to derive a batch of abstracts, or to lay out the map. */
 type HelperTask = { derive: string[] } | { project: UnitVector[] };
 
+/** Asks a helper; it answers its tasks in the order they were sent, so several may be pending. */
 function askHelper<T>(helper: Helper, task: HelperTask): Promise<T> {
-  const answer = new Promise<T>((resolve) => helper.worker.once('message', resolve));
+  const answer = new Promise<T>((resolve) =>
+    helper.waiting.push(resolve as (value: unknown) => void),
+  );
   helper.worker.postMessage(task);
   return Promise.race([answer, helper.stopped]);
 }
@@ -551,7 +559,9 @@ function startHelpers(count: number, taxonomy: Taxonomy | undefined): Helper[] {
       worker.once('exit', (code) => reject(new Error(`derive worker stopped (exit code ${code})`)));
     });
     stopped.catch(() => undefined);
-    return { worker, stopped };
+    const waiting: ((value: unknown) => void)[] = [];
+    worker.on('message', (answer: unknown) => waiting.shift()?.(answer));
+    return { worker, stopped, waiting };
   });
 }
 
