@@ -92,12 +92,18 @@ export function termVector(
   const kept = shareable.slice(0, VECTOR_TERMS).sort((a, b) => a.id - b.id);
   // Worked out on first use only: a paper explains at most a few matches.
   let expansions: string[][] | undefined;
+  const secondaries: (boolean | undefined)[] = [];
   const secondary = (index: number): boolean => {
     const position = kept[index]!.position;
-    if (packed.acronyms[position]! >= 0) return false;
-    expansions ??= acronyms.map((acronym) => keyOf(acronym.long).split(' '));
-    const tokens = statistics.key(packed.ids[position]!).split(' ');
-    return expansions.some((expansion) => tokens.every((token) => expansion.includes(token)));
+    if (acronyms.length === 0 || packed.acronyms[position]! >= 0) return false;
+    let known = secondaries[index];
+    if (known === undefined) {
+      expansions ??= acronyms.map((acronym) => keyOf(acronym.long).split(' '));
+      const tokens = statistics.key(packed.ids[position]!).split(' ');
+      known = expansions.some((expansion) => tokens.every((token) => expansion.includes(token)));
+      secondaries[index] = known;
+    }
+    return known;
   };
   // A reason a reader sees is a noun phrase of the abstract or a defined acronym, never "et al"
   // or a verb, though every term counts for the similarity itself.
