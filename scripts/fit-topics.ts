@@ -29,7 +29,7 @@ const FACTORS = [0.5, 0.7, 0.85, 1.15, 1.4, 2];
 const SEED_WEIGHT = Number(process.env.FIT_SEED_WEIGHT ?? 1);
 const ROUNDS = Number(process.env.FIT_ROUNDS ?? 5);
 /** Weights that are shares, kept in [0, 1]. */
-const SHARES: ReadonlySet<keyof TopicWeights> = new Set(['relative', 'similarity']);
+const SHARES: ReadonlySet<keyof TopicWeights> = new Set(['relative', 'similarity', 'repeat']);
 
 interface Figures {
   precision: number;

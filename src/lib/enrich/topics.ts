@@ -13,14 +13,16 @@
  * The few global weights live in `topic-weights.json`, fitted by `npm run fit:topics`.
  */
 import type { BasePaper, Taxonomy, Topic } from '../schema';
-import { findStatements, mainStatement } from '../text/statements';
+import { contributionVerb, findStatements, mainStatement } from '../text/statements';
 import {
   analyseText,
   GENERIC_STEMS,
   isAcronymLike,
   partKey,
   RHETORIC,
+  stem,
   STOP_WORDS,
+  stripAcronymPlural,
   wordKey,
   type AnalysedText,
 } from '../text/terms';
@@ -42,6 +44,11 @@ export interface TopicWeights {
    * after its verb ("We introduce X, **a benchmark** for…") or a self-described name's head noun.
    */
   contribution: number;
+  /**
+   * Weight of a mention elsewhere in the first phrase of what the main statement says the paper
+   * makes ("a benchmark for evaluating **search-augmented language models**").
+   */
+  object: number;
   /** Weight of a mention elsewhere in the main contribution statement ("We propose…"). */
   mainStatement: number;
   /** Weight of a mention in another contribution statement. */
@@ -52,6 +59,11 @@ export interface TopicWeights {
   background: number;
   /** Weight of a mention in the paper's title or name (derived headline). */
   title: number;
+  /**
+   * Each further mention of the same term counts this share of the one before (strongest first):
+   * a word said ten times in passing ("dataset") does not outweigh five different terms of a field.
+   */
+  repeat: number;
   /** A topic with this score or more is clearly signalled. */
   threshold: number;
   /** Tags after the first also need this share of the first's score. */
@@ -66,7 +78,8 @@ export interface TopicWeights {
 export const TOPIC_WEIGHTS: TopicWeights = fitted;
 
 /** Where a sentence sits in the argument of an abstract. */
-type Role = 'contribution' | 'mainStatement' | 'statement' | 'opening' | 'background' | 'body';
+type Role =
+  'contribution' | 'object' | 'mainStatement' | 'statement' | 'opening' | 'background' | 'body';
 
 /** Fewer than this many papers make document frequencies meaningless; they are smoothed toward it. */
 const PRIOR_PAPERS = 20;
@@ -77,6 +90,13 @@ const PRIOR_PAPERS = 20;
  */
 const BACKGROUND_CUE =
   /\bet al\b|\b(?:prior|previous|existing|earlier|conventional|traditional|classical|popular|current|recent|many|most|some)\s+(?:[a-z-]+\s+)?(?:works?|methods|approaches|studies|literature|techniques|models|algorithms|research|efforts|solutions)\b|\b(?:has|have)\s+(?:been|recently|long|attracted|become|shown|gained|emerged)\b|^(?:however|unlike|while|although|despite)\b/i;
+
+/**
+ * A gap the paper fills ("…remains largely unexplored", "there still lacks a benchmark"): though it
+ * may open like related work ("While…"), it names what the paper is about.
+ */
+const GAP_CUE =
+  /\b(?:remains?|remained|is|are)\s+(?:largely\s+|still\s+|relatively\s+|poorly\s+|mostly\s+)*(?:unexplored|underexplored|under-explored|unknown|understudied|under-studied|poorly understood|unaddressed|overlooked|open)\b|\blittle is known\b|\blacks?\s+(?:a|an|any)\b|\b(?:still|there)\s+lacks?\b|\black of\b|\bno (?:prior|previous|existing) (?:work|effort|study|method|benchmark)s?\b/i;
 
 interface TermToken {
   key: string;
@@ -110,7 +130,7 @@ interface MatchPart {
   end: number;
   wordStart: boolean;
   wordEnd: boolean;
-  /** Only spaces or a hyphen separate it from the previous part. */
+  /** Only spaces or a hyphen (after a closing parenthesis) separate it from the previous part. */
   adjacent: boolean;
 }
 
@@ -187,6 +207,16 @@ export function compileTopics(taxonomy: Taxonomy): TopicMatcher {
   return matcher;
 }
 
+/**
+ * Capitals that spell out an acronym ("SEarch-Augmented Language models", "GEneration") do not make
+ * a word a name: a capital run followed by lower case is keyed as the ordinary word.
+ */
+const ACRONYM_SPELLING = /^\p{Lu}{2,}\p{Ll}{2,}$/u;
+
+function matchKey(text: string): string {
+  return ACRONYM_SPELLING.test(text) ? stem(text) : partKey(text);
+}
+
 function toMatchParts(analysed: AnalysedText): MatchPart[] {
   const parts: MatchPart[] = [];
   let previousEnd = -1;
@@ -194,14 +224,15 @@ function toMatchParts(analysed: AnalysedText): MatchPart[] {
     word.parts.forEach((part, index) => {
       const gap = previousEnd < 0 ? ' ' : analysed.text.slice(previousEnd, part.start);
       parts.push({
-        key: partKey(part.text),
+        key: matchKey(part.text),
         lower: part.text.toLowerCase(),
         sentence: word.sentence,
         start: part.start,
         end: part.end,
         wordStart: index === 0,
         wordEnd: index === word.parts.length - 1,
-        adjacent: /^[\s\-\u2010\u2011]*$/.test(gap),
+        // "large language models (LLMs) based agents": an acronym's closing parenthesis joins.
+        adjacent: /^\)?[\s\-\u2010\u2011]*$/.test(gap),
       });
       previousEnd = part.end;
     });
@@ -346,25 +377,102 @@ function headMentions(matcher: TopicMatcher, analysed: AnalysedText, found: Ment
   return extra;
 }
 
+/** "(MRL)" right after a term: an acronym the abstract defines for it. Group: the short form. */
+const DEFINED_ACRONYM = /^\s*\(([\p{L}][\p{L}\p{N}-]{0,11})\)/u;
+
+/**
+ * True when `long` can spell `short` (Schwartz & Hearst 2003): its letters found right to left, the
+ * first one at the start of `long`. "meta-reinforcement learning" spells MRL; "programming
+ * languages" does not spell PPL (a "probabilistic programming language" is more than the term).
+ */
+function spellsAcronym(short: string, long: string): boolean {
+  const letters = stripAcronymPlural(short)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+  const text = long.toLowerCase();
+  if (letters[0] !== text[0]) return false;
+  let at = text.length - 1;
+  for (let index = letters.length - 1; index > 0; index--) {
+    while (at > 0 && text[at] !== letters[index]) at--;
+    if (at <= 0) return false;
+    at--;
+  }
+  return true;
+}
+
+/**
+ * "meta-reinforcement learning (MRL) … MRL learns …": an acronym the abstract defines right after a
+ * phrase term, and which that phrase spells, stands for the term wherever it is used later, as a
+ * phrase (an acronym is specific). An acronym that is itself a term is already matched.
+ */
+function acronymMentions(
+  matcher: TopicMatcher,
+  analysed: AnalysedText,
+  parts: readonly MatchPart[],
+  found: readonly Mention[],
+): Mention[] {
+  // Each short form's term, and where its definition "(MRL)" ends: later uses are mentions.
+  const defined = new Map<string, { term: number; after: number }>();
+  for (const mention of found) {
+    if (matcher.terms[mention.term]!.tokens.length < 2) continue;
+    const definition = DEFINED_ACRONYM.exec(analysed.text.slice(mention.end, mention.end + 16));
+    const short = definition?.[1];
+    if (!short || !isAcronymLike(short)) continue;
+    const key = partKey(short);
+    if (defined.has(key)) continue;
+    if (!spellsAcronym(short, analysed.text.slice(mention.start, mention.end))) continue;
+    defined.set(key, { term: mention.term, after: mention.end + definition[0].length });
+  }
+  if (defined.size === 0) return [];
+  const covered = (start: number) => found.some((m) => start >= m.start && start < m.end);
+  const extra: Mention[] = [];
+  for (const part of parts) {
+    const acronym = defined.get(part.key);
+    if (!acronym || part.start < acronym.after || covered(part.start)) continue;
+    extra.push({ term: acronym.term, sentence: part.sentence, start: part.start, end: part.end });
+  }
+  return extra;
+}
+
 /** Where each sentence sits, and the span of the main statement's object phrase (offsets in the text). */
-function sentenceRoles(analysed: AnalysedText): { roles: Role[]; object: [number, number] } {
+function sentenceRoles(analysed: AnalysedText): { roles: Role[]; objects: [number, number][] } {
   const texts = analysed.sentences.map((sentence) => sentence.text);
   const statements = findStatements(texts).filter((statement) => !statement.secondary);
   const main = mainStatement(statements);
   const roles: Role[] = texts.map((text, index) =>
-    BACKGROUND_CUE.test(text) ? 'background' : index === 0 ? 'opening' : 'body',
+    BACKGROUND_CUE.test(text) && !GAP_CUE.test(text)
+      ? 'background'
+      : index === 0
+        ? 'opening'
+        : 'body',
   );
   for (const statement of statements) roles[statement.sentenceIndex] = 'statement';
-  let object: [number, number] = [0, 0];
+  const objects: [number, number][] = [];
   if (main) {
     roles[main.sentenceIndex] = 'mainStatement';
     const sentence = analysed.sentences[main.sentenceIndex]!;
     const at = sentence.text.lastIndexOf(main.object);
-    // The object's first phrase: up to its first clause word ("a benchmark | for…"), or 12 words.
-    const phrase = ` ${main.object}`.split(OBJECT_END)[0]!.split(/\s+/).slice(0, 13).join(' ');
-    if (at >= 0) object = [sentence.start + at, sentence.start + at + phrase.length];
+    if (at >= 0) {
+      const start = sentence.start + at;
+      objects.push([start, start + firstPhrase(main.object).length]);
+      // "We cast X as Y and provide statistical guarantees": a coordinated verb's object too.
+      for (const match of main.object.matchAll(COORDINATED_VERB)) {
+        const info = contributionVerb(match[1]!);
+        if (!info || (info.verbClass !== 'artifact' && info.verbClass !== 'finding')) continue;
+        const from = match.index + match[0].length;
+        objects.push([start + from, start + from + firstPhrase(main.object.slice(from)).length]);
+      }
+    }
   }
-  return { roles, object };
+  return { roles, objects };
+}
+
+/** "and provide", "and then present": a second verb of the main statement. Group: the verb. */
+const COORDINATED_VERB = /\band\s+(?:then\s+|also\s+|further\s+)?([a-z]+)\s+/g;
+
+/** An object's first phrase: up to its first clause word ("a benchmark | for…"), at most 13 words. */
+function firstPhrase(object: string): string {
+  return object.split(OBJECT_END)[0]!.split(/\s+/).slice(0, 13).join(' ');
 }
 
 /**
@@ -393,17 +501,22 @@ function wordBag(parts: readonly MatchPart[]): Map<string, number> {
 export function readTopicText(matcher: TopicMatcher, analysed: AnalysedText): TopicTextReading {
   const parts = toMatchParts(analysed);
   const found = findMentions(matcher, parts);
-  const { roles, object } = sentenceRoles(analysed);
+  const { roles, objects } = sentenceRoles(analysed);
+  const inObject = (m: Mention) => objects.some(([start, end]) => m.start >= start && m.end <= end);
   const named = nameMentions(analysed, found);
   // The object's first term is its head in "a benchmark for agents", "an RL method for robots".
-  const head = found.find((m) => m.start >= object[0] && m.end <= object[1]);
+  const head = found.find(
+    (m) => objects[0] !== undefined && m.start >= objects[0][0] && m.end <= objects[0][1],
+  );
   const mentions = [
     ...found.map((m) => ({
       term: m.term,
       role:
         m === head || named.heads.has(m)
           ? ('contribution' as const)
-          : (roles[m.sentence] ?? 'body'),
+          : inObject(m)
+            ? ('object' as const)
+            : (roles[m.sentence] ?? 'body'),
       phrase: false,
     })),
     // A name standing for the artefact is as specific as a phrase, even if its head is one word.
@@ -412,6 +525,11 @@ export function readTopicText(matcher: TopicMatcher, analysed: AnalysedText): To
       term: m.term,
       role: roles[m.sentence] ?? 'body',
       phrase: false,
+    })),
+    ...acronymMentions(matcher, analysed, parts, found).map((m) => ({
+      term: m.term,
+      role: roles[m.sentence] ?? 'body',
+      phrase: true,
     })),
   ];
   const bag = wordBag(parts);
@@ -493,6 +611,7 @@ export class TopicTagger {
       (lone && this.matcher.terms[term]!.single ? weights.singleWord : 1) * specificity[term]!;
     const roleWeight: Record<Role, number> = {
       contribution: weights.contribution,
+      object: weights.object,
       mainStatement: weights.mainStatement,
       statement: weights.statement,
       opening: weights.opening,
@@ -500,19 +619,33 @@ export class TopicTagger {
       body: 1,
     };
     return this.readings.map((reading) => {
-      const perTopic = new Map<number, { score: number; mentions: number }>();
+      // Each term's mentions, strongest first, then the k-th counts repeat^k of its weight.
+      const perTerm = new Map<number, number[]>();
       const add = (term: number, lone: boolean, weight: number) => {
-        for (const topic of this.matcher.terms[term]!.topics) {
-          const entry = perTopic.get(topic) ?? { score: 0, mentions: 0 };
-          entry.score += weight * termWeight(term, lone);
-          entry.mentions += 1;
-          perTopic.set(topic, entry);
-        }
+        const list = perTerm.get(term) ?? [];
+        list.push(weight * termWeight(term, lone));
+        perTerm.set(term, list);
       };
       for (const { term, role, phrase } of reading.mentions) {
         add(term, !phrase && role !== 'contribution', roleWeight[role]);
       }
       for (const term of new Set(reading.heading)) add(term, true, weights.title);
+      const perTopic = new Map<number, { score: number; mentions: number }>();
+      for (const [term, list] of perTerm) {
+        list.sort((a, b) => b - a);
+        let score = 0;
+        let share = 1;
+        for (const weight of list) {
+          score += share * weight;
+          share *= weights.repeat;
+        }
+        for (const topic of this.matcher.terms[term]!.topics) {
+          const entry = perTopic.get(topic) ?? { score: 0, mentions: 0 };
+          entry.score += score;
+          entry.mentions += list.length;
+          perTopic.set(topic, entry);
+        }
+      }
       return [...perTopic]
         .sort((a, b) => b[1].score - a[1].score || a[0] - b[0])
         .map(([topic, entry]) => ({ slug: this.matcher.topics[topic]!.slug, ...entry }));
