@@ -101,7 +101,15 @@ const GAP_CUE =
 interface TermToken {
   key: string;
   prefix: boolean;
+  /** Another key the token matches: a phrase's `data` also matches `dataset`. */
+  also?: string;
 }
+
+/**
+ * "synthetic dataset" is "synthetic data", "training datasets" are "training data": inside a
+ * phrase, after its first word, `data` also matches `dataset` (stems keep them apart).
+ */
+const SAME_AFTER_FIRST: ReadonlyMap<string, string> = new Map([['data', 'dataset']]);
 
 interface CompiledTerm {
   id: number;
@@ -169,7 +177,9 @@ function compileTermTokens(term: string): TermToken[] {
   return pieces.map((piece, index) => {
     const prefix = index === pieces.length - 1 && piece.endsWith('*');
     const text = prefix ? piece.slice(0, -1) : piece;
-    return { key: prefix ? text.toLowerCase() : partKey(text), prefix };
+    const key = prefix ? text.toLowerCase() : partKey(text);
+    const also = index > 0 && !prefix ? SAME_AFTER_FIRST.get(key) : undefined;
+    return also ? { key, prefix, also } : { key, prefix };
   });
 }
 
@@ -241,7 +251,8 @@ function toMatchParts(analysed: AnalysedText): MatchPart[] {
 }
 
 function tokenMatches(token: TermToken, part: MatchPart): boolean {
-  return token.prefix ? part.lower.startsWith(token.key) : part.key === token.key;
+  if (token.prefix) return part.lower.startsWith(token.key);
+  return part.key === token.key || part.key === token.also;
 }
 
 /** Length in parts of `term` matched at `start`, or 0. Phrases must span whole words. */
