@@ -22,7 +22,6 @@ const WEIGHTS: TopicWeights = {
   opening: 1.5,
   background: 0.3,
   title: 1,
-  repeat: 1,
   threshold: 2,
   relative: 0.25,
   similarity: 0.05,
@@ -218,21 +217,6 @@ describe('what an abstract says about its own subject', () => {
       'We propose an RL planner, which is fast, and present large language models.',
     );
     expect(coordinated).toBeCloseTo(inObject);
-  });
-
-  it('counts each further mention of the same term for less when repeat < 1', () => {
-    const score = (text: string, repeat: number) => {
-      const tagger = new TopicTagger(matcher);
-      tagger.read(paper(`We list. ${text}`, ''));
-      return tagger.scores({ ...WEIGHTS, repeat })[0]![0]!.score;
-    };
-    const thrice = 'An LLM. An LLM. An LLM.';
-    expect(score(thrice, 1)).toBeCloseTo(3 * score('An LLM.', 1));
-    expect(score(thrice, 0.5)).toBeCloseTo(1.75 * score('An LLM.', 0.5));
-    // Different terms of one topic are not repeats of each other.
-    expect(score('An LLM. A language model. A large language model.', 0.5)).toBeGreaterThan(
-      score(thrice, 0.5),
-    );
   });
 });
 

@@ -59,11 +59,6 @@ export interface TopicWeights {
   background: number;
   /** Weight of a mention in the paper's title or name (derived headline). */
   title: number;
-  /**
-   * Each further mention of the same term counts this share of the one before (strongest first):
-   * a word said ten times in passing ("dataset") does not outweigh five different terms of a field.
-   */
-  repeat: number;
   /** A topic with this score or more is clearly signalled. */
   threshold: number;
   /** Tags after the first also need this share of the first's score. */
@@ -630,33 +625,19 @@ export class TopicTagger {
       body: 1,
     };
     return this.readings.map((reading) => {
-      // Each term's mentions, strongest first, then the k-th counts repeat^k of its weight.
-      const perTerm = new Map<number, number[]>();
+      const perTopic = new Map<number, { score: number; mentions: number }>();
       const add = (term: number, lone: boolean, weight: number) => {
-        const list = perTerm.get(term) ?? [];
-        list.push(weight * termWeight(term, lone));
-        perTerm.set(term, list);
+        for (const topic of this.matcher.terms[term]!.topics) {
+          const entry = perTopic.get(topic) ?? { score: 0, mentions: 0 };
+          entry.score += weight * termWeight(term, lone);
+          entry.mentions += 1;
+          perTopic.set(topic, entry);
+        }
       };
       for (const { term, role, phrase } of reading.mentions) {
         add(term, !phrase && role !== 'contribution', roleWeight[role]);
       }
       for (const term of new Set(reading.heading)) add(term, true, weights.title);
-      const perTopic = new Map<number, { score: number; mentions: number }>();
-      for (const [term, list] of perTerm) {
-        list.sort((a, b) => b - a);
-        let score = 0;
-        let share = 1;
-        for (const weight of list) {
-          score += share * weight;
-          share *= weights.repeat;
-        }
-        for (const topic of this.matcher.terms[term]!.topics) {
-          const entry = perTopic.get(topic) ?? { score: 0, mentions: 0 };
-          entry.score += score;
-          entry.mentions += list.length;
-          perTopic.set(topic, entry);
-        }
-      }
       return [...perTopic]
         .sort((a, b) => b[1].score - a[1].score || a[0] - b[0])
         .map(([topic, entry]) => ({ slug: this.matcher.topics[topic]!.slug, ...entry }));
