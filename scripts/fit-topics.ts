@@ -129,6 +129,18 @@ function objective(f: Figures, seedsPassing: number): number {
   return worst + 0.1 * (f1 + f.main) + SEED_WEIGHT * seedsPassing;
 }
 
+const PRIOR = Number(process.env.FIT_PRIOR ?? 0);
+const FIXED = new Set((process.env.FIT_FIXED ?? '').split(',').filter(Boolean));
+
+/** How far weights moved from where the fit started: the sum of squared log ratios. */
+function distance(weights: TopicWeights, start: TopicWeights): number {
+  let sum = 0;
+  for (const name of Object.keys(start) as (keyof TopicWeights)[]) {
+    if (start[name] > 0 && weights[name] > 0) sum += Math.log(weights[name] / start[name]) ** 2;
+  }
+  return sum;
+}
+
 function fit(
   corpus: Corpus,
   reference: string[][],
@@ -140,12 +152,14 @@ function fit(
     objective(
       figures(corpus.tags(w), reference, subset),
       1 - seeds.failing(w).length / SEED_TOPICS.length,
-    );
+    ) -
+    PRIOR * distance(w, start);
   let weights = { ...start };
   let best = score(weights);
   for (let round = 0; round < ROUNDS; round++) {
     let improved = false;
     for (const name of Object.keys(weights) as (keyof TopicWeights)[]) {
+      if (FIXED.has(name)) continue;
       for (const factor of FACTORS) {
         const shrink = 1 + (factor - 1) / (round + 1);
         let value = Math.round(weights[name] * shrink * 1000) / 1000;
@@ -246,6 +260,7 @@ function crossValidate(
   for (let fold = 0; fold < folds; fold++) {
     const train = judged.filter((_, i) => i % folds !== fold);
     const weights = fit(corpus, reference, train, seeds, START);
+    if (process.env.FIT_VERBOSE) console.log(`  fold ${fold}: ${JSON.stringify(weights)}`);
     const tags = corpus.tags(weights);
     judged.forEach((paper, i) => {
       if (i % folds === fold) pooled[paper] = tags[paper]!;
@@ -273,6 +288,8 @@ function run(): void {
   console.log(seeds.report(TOPIC_WEIGHTS, false));
   const onEven = fit(corpus, reference, even, seeds, START);
   const onOdd = fit(corpus, reference, odd, seeds, START);
+  if (process.env.FIT_VERBOSE)
+    console.log(`  even: ${JSON.stringify(onEven)}\n  odd: ${JSON.stringify(onOdd)}`);
   console.log(`2-fold: fit on even → odd: ${show(figures(corpus.tags(onEven), reference, odd))}`);
   console.log(`        fit on odd → even: ${show(figures(corpus.tags(onOdd), reference, even))}`);
   console.log(`5-fold, pooled: ${show(crossValidate(corpus, reference, all, seeds, 5))}`);
