@@ -129,7 +129,7 @@ function objective(f: Figures, seedsPassing: number): number {
   return worst + 0.1 * (f1 + f.main) + SEED_WEIGHT * seedsPassing;
 }
 
-const PRIOR = Number(process.env.FIT_PRIOR ?? 0);
+const PRIOR = Number(process.env.FIT_PRIOR ?? 0.01);
 const FIXED = new Set((process.env.FIT_FIXED ?? '').split(',').filter(Boolean));
 
 /** How far weights moved from where the fit started: the sum of squared log ratios. */
@@ -293,15 +293,8 @@ function run(): void {
   console.log(`2-fold: fit on even → odd: ${show(figures(corpus.tags(onEven), reference, odd))}`);
   console.log(`        fit on odd → even: ${show(figures(corpus.tags(onOdd), reference, even))}`);
   console.log(`5-fold, pooled: ${show(crossValidate(corpus, reference, all, seeds, 5))}`);
-  const fromStart = fit(corpus, reference, all, seeds, START);
-  console.log(
-    `fit on all from the start: ${show(figures(corpus.tags(fromStart), reference, all))}`,
-  );
-  console.log(`  seeds: ${show(seeds.figures(fromStart))}`);
-  const fitted = fit(corpus, reference, all, seeds, TOPIC_WEIGHTS);
-  console.log(
-    `fit on all from the current weights: ${show(figures(corpus.tags(fitted), reference, all))}`,
-  );
+  const fitted = fit(corpus, reference, all, seeds, START);
+  console.log(`fit on all: ${show(figures(corpus.tags(fitted), reference, all))}`);
   console.log(JSON.stringify(fitted));
   console.log(seeds.report(fitted, values.show === true));
   if (values.show) showDisagreements(corpus, fitted, reference, all);
