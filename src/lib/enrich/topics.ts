@@ -219,7 +219,11 @@ export function compileTopics(taxonomy: Taxonomy): TopicMatcher {
 const ACRONYM_SPELLING = /^\p{Lu}{2,}\p{Ll}{2,}$/u;
 
 function matchKey(text: string): string {
-  return ACRONYM_SPELLING.test(text) ? stem(text) : partKey(text);
+  // Cheap checks first: this runs for every word of every abstract.
+  const last = text.charCodeAt(text.length - 1);
+  const spelled =
+    last >= 97 && last <= 122 && text.length > 3 && text[1] !== text[1]!.toLowerCase();
+  return spelled && ACRONYM_SPELLING.test(text) ? stem(text) : partKey(text);
 }
 
 function toMatchParts(analysed: AnalysedText): MatchPart[] {
@@ -421,6 +425,10 @@ function acronymMentions(
   const defined = new Map<string, { term: number; after: number }>();
   for (const mention of found) {
     if (matcher.terms[mention.term]!.tokens.length < 2) continue;
+    const next = analysed.text.charCodeAt(
+      mention.end + (analysed.text[mention.end] === ' ' ? 1 : 0),
+    );
+    if (next !== 40) continue; // "(": no definition follows, the common case
     const definition = DEFINED_ACRONYM.exec(analysed.text.slice(mention.end, mention.end + 16));
     const short = definition?.[1];
     if (!short || !isAcronymLike(short)) continue;
