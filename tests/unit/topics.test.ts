@@ -200,6 +200,18 @@ describe('what an abstract says about its own subject', () => {
     expect(scoreOf(gap, 'reinforcement-learning')).toBeGreaterThan(
       scoreOf(related, 'reinforcement-learning'),
     );
+    // "are open-source" says nothing is missing: still related work.
+    expect(
+      scoreOf(
+        'Unlike us, offline RL models are open-source. We study robots.',
+        'reinforcement-learning',
+      ),
+    ).toBe(
+      scoreOf(
+        'Unlike us, offline RL models are closed. We study robots.',
+        'reinforcement-learning',
+      ),
+    );
   });
 
   it('weighs what the main statement says the paper makes above the rest of that sentence', () => {

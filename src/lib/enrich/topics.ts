@@ -91,7 +91,7 @@ const BACKGROUND_CUE =
  * may open like related work ("While…"), it names what the paper is about.
  */
 const GAP_CUE =
-  /\b(?:remains?|remained|is|are)\s+(?:largely\s+|still\s+|relatively\s+|poorly\s+|mostly\s+)*(?:unexplored|underexplored|under-explored|unknown|understudied|under-studied|poorly understood|unaddressed|overlooked|open)\b|\blittle is known\b|\blacks?\s+(?:a|an|any)\b|\b(?:still|there)\s+lacks?\b|\black of\b|\bno (?:prior|previous|existing) (?:work|effort|study|method|benchmark)s?\b/i;
+  /\b(?:remains?|remained|is|are)\s+(?:largely\s+|still\s+|relatively\s+|poorly\s+|mostly\s+)*(?:unexplored|underexplored|under-explored|unknown|understudied|under-studied|poorly understood|unaddressed|overlooked|open(?![-\w]))|\blittle is known\b|\blacks?\s+(?:a|an|any)\b|\b(?:still|there)\s+lacks?\b|\black of\b|\bno (?:prior|previous|existing) (?:work|effort|study|method|benchmark)s?\b/i;
 
 interface TermToken {
   key: string;
