@@ -16,6 +16,7 @@ const WEIGHTS: TopicWeights = {
   singleWord: 0.5,
   commonness: 2,
   contribution: 3,
+  object: 1.5,
   mainStatement: 1.5,
   statement: 1.5,
   opening: 1.5,
@@ -73,6 +74,31 @@ describe('term matching', () => {
     expect(signalled('We quantize weights; quantized weights are small.')).toEqual([
       'quantization',
     ]);
+  });
+
+  it('reads capitals that spell out an acronym as the ordinary word', () => {
+    // "SEarch-Augmented LAnguage Models (SEALM)": the capitals mark the acronym's letters.
+    expect(signalled('We test SEarch-Augmented LAnguage Models.')).toEqual([
+      'large-language-models',
+    ]);
+    // A name with inner capitals still keeps its case: "LLaMA" is not "llama".
+    expect(signalled('We test LLaMA.')).toEqual([]);
+  });
+
+  it('joins a phrase across an acronym’s closing parenthesis', () => {
+    const agents = compileTopics(
+      parseTaxonomy(
+        [
+          'topics:',
+          '  - { slug: agents, label: Agents, description: A., terms: [LLM-based agent] }',
+          '  - { slug: models, label: Models, description: M., terms: [large language model, LLM] }',
+        ].join('\n'),
+        'inline.yaml',
+      ),
+    );
+    const tagger = new TopicTagger(agents);
+    tagger.read(paper('Large language models (LLMs) based agents act.', ''));
+    expect(tagger.scores(WEIGHTS)[0]!.map((score) => score.slug)).toEqual(['agents', 'models']);
   });
 
   it('never matches the fallback topic’s terms', () => {
@@ -139,6 +165,70 @@ describe('where a term occurs', () => {
     // "agents" before any LLM agent refers to nothing yet; "model" is generic and never counts.
     expect(mentions('Agents act. LLM agents plan.', 'agents')).toBe(1);
     expect(mentions(text, 'models')).toBe(1);
+  });
+});
+
+describe('what an abstract says about its own subject', () => {
+  const mentionsOf = (text: string, slug: string, weights = WEIGHTS) => {
+    const tagger = new TopicTagger(matcher);
+    tagger.read(paper(text, ''));
+    return tagger.scores(weights)[0]!.find((score) => score.slug === slug)?.mentions ?? 0;
+  };
+
+  it('counts later uses of an acronym the abstract defines for a phrase term', () => {
+    const meta = compileTopics(
+      parseTaxonomy(
+        'topics:\n  - { slug: meta, label: Meta, description: M., terms: [meta-reinforcement learning] }\n',
+        'inline.yaml',
+      ),
+    );
+    const tagger = new TopicTagger(meta);
+    tagger.read(paper('We study meta-reinforcement learning (MRL). MRL adapts. We test MRL.', ''));
+    expect(tagger.scores(WEIGHTS)[0]![0]).toMatchObject({ slug: 'meta', mentions: 3 });
+  });
+
+  it('does not count an acronym the phrase does not spell: it names something longer', () => {
+    // PLM is a "pretrained language model", more than the term "language model".
+    const text = 'We study pretrained language models (PLMs). PLMs are big. PLMs are slow.';
+    expect(mentionsOf(text, 'large-language-models')).toBe(1);
+  });
+
+  it('does not take a gap the paper fills for related work', () => {
+    const gap =
+      'While robots are common, offline RL for robots remains largely unexplored. We study robots.';
+    const related = 'While robots are common, prior works use offline RL. We study robots.';
+    expect(scoreOf(gap, 'reinforcement-learning')).toBeGreaterThan(
+      scoreOf(related, 'reinforcement-learning'),
+    );
+    // "are open-source" says nothing is missing: still related work.
+    expect(
+      scoreOf(
+        'Unlike us, offline RL models are open-source. We study robots.',
+        'reinforcement-learning',
+      ),
+    ).toBe(
+      scoreOf(
+        'Unlike us, offline RL models are closed. We study robots.',
+        'reinforcement-learning',
+      ),
+    );
+  });
+
+  it('weighs what the main statement says the paper makes above the rest of that sentence', () => {
+    const weights = { ...WEIGHTS, object: 2, mainStatement: 0.5 };
+    const score = (text: string) => {
+      const tagger = new TopicTagger(matcher);
+      tagger.read(paper(text, ''));
+      return tagger.scores(weights)[0]!.find((s) => s.slug === 'large-language-models')!.score;
+    };
+    const inObject = score('We propose an RL planner for large language models, which is fast.');
+    const after = score('We propose an RL planner, which is fast on large language models.');
+    expect(inObject).toBeCloseTo(4 * after);
+    // A second verb of the same statement names a second thing the paper makes.
+    const coordinated = score(
+      'We propose an RL planner, which is fast, and present large language models.',
+    );
+    expect(coordinated).toBeCloseTo(inObject);
   });
 });
 

@@ -232,7 +232,7 @@ const BENCHMARK_TOPIC = 'benchmarks-datasets';
  * A paper whose main contribution is a benchmark or a dataset (its first contribution type) is
  * also about benchmarks and datasets: a further topic, in place of the third when there are three.
  */
-function withContributionTopic(
+export function withContributionTopic(
   tags: string[],
   types: ContributionType[],
 ): { tags: string[]; types: ContributionType[] } {

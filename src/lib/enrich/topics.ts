@@ -13,16 +13,19 @@
  * The few global weights live in `topic-weights.json`, fitted by `npm run fit:topics`.
  */
 import type { BasePaper, Taxonomy, Topic } from '../schema';
-import { findStatements, mainStatement } from '../text/statements';
+import { contributionVerb, findStatements, mainStatement } from '../text/statements';
 import {
   analyseText,
   GENERIC_STEMS,
   isAcronymLike,
   partKey,
   RHETORIC,
+  stem,
   STOP_WORDS,
+  stripAcronymPlural,
   wordKey,
   type AnalysedText,
+  type WordPart,
 } from '../text/terms';
 import fitted from './topic-weights.json';
 
@@ -42,6 +45,11 @@ export interface TopicWeights {
    * after its verb ("We introduce X, **a benchmark** for…") or a self-described name's head noun.
    */
   contribution: number;
+  /**
+   * Weight of a mention elsewhere in the first phrase of what the main statement says the paper
+   * makes ("a benchmark for evaluating **search-augmented language models**").
+   */
+  object: number;
   /** Weight of a mention elsewhere in the main contribution statement ("We propose…"). */
   mainStatement: number;
   /** Weight of a mention in another contribution statement. */
@@ -66,7 +74,8 @@ export interface TopicWeights {
 export const TOPIC_WEIGHTS: TopicWeights = fitted;
 
 /** Where a sentence sits in the argument of an abstract. */
-type Role = 'contribution' | 'mainStatement' | 'statement' | 'opening' | 'background' | 'body';
+type Role =
+  'contribution' | 'object' | 'mainStatement' | 'statement' | 'opening' | 'background' | 'body';
 
 /** Fewer than this many papers make document frequencies meaningless; they are smoothed toward it. */
 const PRIOR_PAPERS = 20;
@@ -78,10 +87,25 @@ const PRIOR_PAPERS = 20;
 const BACKGROUND_CUE =
   /\bet al\b|\b(?:prior|previous|existing|earlier|conventional|traditional|classical|popular|current|recent|many|most|some)\s+(?:[a-z-]+\s+)?(?:works?|methods|approaches|studies|literature|techniques|models|algorithms|research|efforts|solutions)\b|\b(?:has|have)\s+(?:been|recently|long|attracted|become|shown|gained|emerged)\b|^(?:however|unlike|while|although|despite)\b/i;
 
+/**
+ * A gap the paper fills ("…remains largely unexplored", "there still lacks a benchmark"): though it
+ * may open like related work ("While…"), it names what the paper is about.
+ */
+const GAP_CUE =
+  /\b(?:remains?|remained|is|are)\s+(?:largely\s+|still\s+|relatively\s+|poorly\s+|mostly\s+)*(?:unexplored|underexplored|under-explored|unknown|understudied|under-studied|poorly understood|unaddressed|overlooked|open(?![-\w]))|\blittle is known\b|\blacks?\s+(?:a|an|any)\b|\b(?:still|there)\s+lacks?\b|\black of\b|\bno (?:prior|previous|existing) (?:work|effort|study|method|benchmark)s?\b/i;
+
 interface TermToken {
   key: string;
   prefix: boolean;
+  /** Another key the token matches: a phrase's `data` also matches `dataset`. */
+  also?: string;
 }
+
+/**
+ * "synthetic dataset" is "synthetic data", "training datasets" are "training data": inside a
+ * phrase, after its first word, `data` also matches `dataset` (stems keep them apart).
+ */
+const SAME_AFTER_FIRST: ReadonlyMap<string, string> = new Map([['data', 'dataset']]);
 
 interface CompiledTerm {
   id: number;
@@ -110,7 +134,7 @@ interface MatchPart {
   end: number;
   wordStart: boolean;
   wordEnd: boolean;
-  /** Only spaces or a hyphen separate it from the previous part. */
+  /** Only spaces or a hyphen (after a closing parenthesis) separate it from the previous part. */
   adjacent: boolean;
 }
 
@@ -149,7 +173,9 @@ function compileTermTokens(term: string): TermToken[] {
   return pieces.map((piece, index) => {
     const prefix = index === pieces.length - 1 && piece.endsWith('*');
     const text = prefix ? piece.slice(0, -1) : piece;
-    return { key: prefix ? text.toLowerCase() : partKey(text), prefix };
+    const key = prefix ? text.toLowerCase() : partKey(text);
+    const also = index > 0 && !prefix ? SAME_AFTER_FIRST.get(key) : undefined;
+    return also ? { key, prefix, also } : { key, prefix };
   });
 }
 
@@ -187,14 +213,34 @@ export function compileTopics(taxonomy: Taxonomy): TopicMatcher {
   return matcher;
 }
 
-/** True when `text[from..to)` holds only white space and hyphens (a loop: it runs for every word). */
-function onlySpacesAndHyphens(text: string, from: number, to: number): boolean {
-  for (let i = from; i < to; i++) {
+/**
+ * True when `text[from..to)` holds only white space and hyphens, after at most one `)`: "large
+ * language models (LLMs) based agents" joins across an acronym's closing parenthesis. A loop, not
+ * a regular expression: it runs for every word of every abstract.
+ */
+function onlyJoiners(text: string, from: number, to: number): boolean {
+  let i = from < to && text.charCodeAt(from) === 0x29 ? from + 1 : from;
+  for (; i < to; i++) {
     const code = text.charCodeAt(i);
     if (code === 0x20 || code === 0x2d || code === 0x2010 || code === 0x2011) continue;
     if (!/\s/.test(text[i]!)) return false;
   }
   return true;
+}
+
+/**
+ * Capitals that spell out an acronym ("SEarch-Augmented Language models", "GEneration") do not make
+ * a word a name: a capital run followed by lower case is keyed as the ordinary word.
+ */
+const ACRONYM_SPELLING = /^\p{Lu}{2,}\p{Ll}{2,}$/u;
+
+function matchKey(part: WordPart): string {
+  const { text } = part;
+  // Cheap checks first: this runs for every word of every abstract.
+  const last = text.charCodeAt(text.length - 1);
+  const spelled =
+    last >= 97 && last <= 122 && text.length > 3 && text[1] !== text[1]!.toLowerCase();
+  return spelled && ACRONYM_SPELLING.test(text) ? stem(text) : part.key;
 }
 
 function toMatchParts(analysed: AnalysedText): MatchPart[] {
@@ -203,14 +249,14 @@ function toMatchParts(analysed: AnalysedText): MatchPart[] {
   for (const word of analysed.words) {
     word.parts.forEach((part, index) => {
       parts.push({
-        key: part.key,
+        key: matchKey(part),
         lower: part.text.toLowerCase(),
         sentence: word.sentence,
         start: part.start,
         end: part.end,
         wordStart: index === 0,
         wordEnd: index === word.parts.length - 1,
-        adjacent: previousEnd < 0 || onlySpacesAndHyphens(analysed.text, previousEnd, part.start),
+        adjacent: previousEnd < 0 || onlyJoiners(analysed.text, previousEnd, part.start),
       });
       previousEnd = part.end;
     });
@@ -219,7 +265,8 @@ function toMatchParts(analysed: AnalysedText): MatchPart[] {
 }
 
 function tokenMatches(token: TermToken, part: MatchPart): boolean {
-  return token.prefix ? part.lower.startsWith(token.key) : part.key === token.key;
+  if (token.prefix) return part.lower.startsWith(token.key);
+  return part.key === token.key || part.key === token.also;
 }
 
 /** Length in parts of `term` matched at `start`, or 0. Phrases must span whole words. */
@@ -363,25 +410,106 @@ function headMentions(matcher: TopicMatcher, analysed: AnalysedText, found: Ment
   return extra;
 }
 
+/** "(MRL)" right after a term: an acronym the abstract defines for it. Group: the short form. */
+const DEFINED_ACRONYM = /^\s*\(([\p{L}][\p{L}\p{N}-]{0,11})\)/u;
+
+/**
+ * True when `long` can spell `short` (Schwartz & Hearst 2003): its letters found right to left, the
+ * first one at the start of `long`. "meta-reinforcement learning" spells MRL; "programming
+ * languages" does not spell PPL (a "probabilistic programming language" is more than the term).
+ */
+function spellsAcronym(short: string, long: string): boolean {
+  const letters = stripAcronymPlural(short)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+  const text = long.toLowerCase();
+  if (letters[0] !== text[0]) return false;
+  let at = text.length - 1;
+  for (let index = letters.length - 1; index > 0; index--) {
+    while (at > 0 && text[at] !== letters[index]) at--;
+    if (at <= 0) return false;
+    at--;
+  }
+  return true;
+}
+
+/**
+ * "meta-reinforcement learning (MRL) … MRL learns …": an acronym the abstract defines right after a
+ * phrase term, and which that phrase spells, stands for the term wherever it is used later, as a
+ * phrase (an acronym is specific). An acronym that is itself a term is already matched.
+ */
+function acronymMentions(
+  matcher: TopicMatcher,
+  analysed: AnalysedText,
+  parts: readonly MatchPart[],
+  found: readonly Mention[],
+): Mention[] {
+  // Each short form's term, and where its definition "(MRL)" ends: later uses are mentions.
+  const defined = new Map<string, { term: number; after: number }>();
+  for (const mention of found) {
+    if (matcher.terms[mention.term]!.tokens.length < 2) continue;
+    const next = analysed.text.charCodeAt(
+      mention.end + (analysed.text[mention.end] === ' ' ? 1 : 0),
+    );
+    if (next !== 40) continue; // "(": no definition follows, the common case
+    const definition = DEFINED_ACRONYM.exec(analysed.text.slice(mention.end, mention.end + 16));
+    const short = definition?.[1];
+    if (!short || !isAcronymLike(short)) continue;
+    const key = partKey(short);
+    if (defined.has(key)) continue;
+    if (!spellsAcronym(short, analysed.text.slice(mention.start, mention.end))) continue;
+    defined.set(key, { term: mention.term, after: mention.end + definition[0].length });
+  }
+  if (defined.size === 0) return [];
+  const covered = (start: number) => found.some((m) => start >= m.start && start < m.end);
+  const extra: Mention[] = [];
+  for (const part of parts) {
+    const acronym = defined.get(part.key);
+    if (!acronym || part.start < acronym.after || covered(part.start)) continue;
+    extra.push({ term: acronym.term, sentence: part.sentence, start: part.start, end: part.end });
+  }
+  return extra;
+}
+
 /** Where each sentence sits, and the span of the main statement's object phrase (offsets in the text). */
-function sentenceRoles(analysed: AnalysedText): { roles: Role[]; object: [number, number] } {
+function sentenceRoles(analysed: AnalysedText): { roles: Role[]; objects: [number, number][] } {
   const texts = analysed.sentences.map((sentence) => sentence.text);
   const statements = findStatements(texts).filter((statement) => !statement.secondary);
   const main = mainStatement(statements);
   const roles: Role[] = texts.map((text, index) =>
-    BACKGROUND_CUE.test(text) ? 'background' : index === 0 ? 'opening' : 'body',
+    BACKGROUND_CUE.test(text) && !GAP_CUE.test(text)
+      ? 'background'
+      : index === 0
+        ? 'opening'
+        : 'body',
   );
   for (const statement of statements) roles[statement.sentenceIndex] = 'statement';
-  let object: [number, number] = [0, 0];
+  const objects: [number, number][] = [];
   if (main) {
     roles[main.sentenceIndex] = 'mainStatement';
     const sentence = analysed.sentences[main.sentenceIndex]!;
     const at = sentence.text.lastIndexOf(main.object);
-    // The object's first phrase: up to its first clause word ("a benchmark | for…"), or 12 words.
-    const phrase = ` ${main.object}`.split(OBJECT_END)[0]!.split(/\s+/).slice(0, 13).join(' ');
-    if (at >= 0) object = [sentence.start + at, sentence.start + at + phrase.length];
+    if (at >= 0) {
+      const start = sentence.start + at;
+      objects.push([start, start + firstPhrase(main.object).length]);
+      // "We cast X as Y and provide statistical guarantees": a coordinated verb's object too.
+      for (const match of main.object.matchAll(COORDINATED_VERB)) {
+        const info = contributionVerb(match[1]!);
+        if (!info || (info.verbClass !== 'artifact' && info.verbClass !== 'finding')) continue;
+        const from = match.index + match[0].length;
+        objects.push([start + from, start + from + firstPhrase(main.object.slice(from)).length]);
+      }
+    }
   }
-  return { roles, object };
+  return { roles, objects };
+}
+
+/** "and provide", "and then present": a second verb of the main statement. Group: the verb. */
+const COORDINATED_VERB = /\band\s+(?:then\s+|also\s+|further\s+)?([a-z]+)\s+/g;
+
+/** An object's first phrase: up to its first clause word ("a benchmark | for…"), at most 13 words. */
+function firstPhrase(object: string): string {
+  return object.split(OBJECT_END)[0]!.split(/\s+/).slice(0, 13).join(' ');
 }
 
 /**
@@ -410,17 +538,22 @@ function wordBag(parts: readonly MatchPart[]): Map<string, number> {
 export function readTopicText(matcher: TopicMatcher, analysed: AnalysedText): TopicTextReading {
   const parts = toMatchParts(analysed);
   const found = findMentions(matcher, parts);
-  const { roles, object } = sentenceRoles(analysed);
+  const { roles, objects } = sentenceRoles(analysed);
+  const inObject = (m: Mention) => objects.some(([start, end]) => m.start >= start && m.end <= end);
   const named = nameMentions(analysed, found);
   // The object's first term is its head in "a benchmark for agents", "an RL method for robots".
-  const head = found.find((m) => m.start >= object[0] && m.end <= object[1]);
+  const head = found.find(
+    (m) => objects[0] !== undefined && m.start >= objects[0][0] && m.end <= objects[0][1],
+  );
   const mentions = [
     ...found.map((m) => ({
       term: m.term,
       role:
         m === head || named.heads.has(m)
           ? ('contribution' as const)
-          : (roles[m.sentence] ?? 'body'),
+          : inObject(m)
+            ? ('object' as const)
+            : (roles[m.sentence] ?? 'body'),
       phrase: false,
     })),
     // A name standing for the artefact is as specific as a phrase, even if its head is one word.
@@ -429,6 +562,11 @@ export function readTopicText(matcher: TopicMatcher, analysed: AnalysedText): To
       term: m.term,
       role: roles[m.sentence] ?? 'body',
       phrase: false,
+    })),
+    ...acronymMentions(matcher, analysed, parts, found).map((m) => ({
+      term: m.term,
+      role: roles[m.sentence] ?? 'body',
+      phrase: true,
     })),
   ];
   const bag = wordBag(parts);
@@ -510,6 +648,7 @@ export class TopicTagger {
       (lone && this.matcher.terms[term]!.single ? weights.singleWord : 1) * specificity[term]!;
     const roleWeight: Record<Role, number> = {
       contribution: weights.contribution,
+      object: weights.object,
       mainStatement: weights.mainStatement,
       statement: weights.statement,
       opening: weights.opening,
