@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { phraseKey } from '../../src/lib/text/nlp';
 import {
   analyseText,
   isAcronymLike,
@@ -116,5 +117,14 @@ describe('stop words and generic words', () => {
     expect(isGenericWord(method!)).toBe(true);
     expect(isGenericWord(results!)).toBe(true);
     expect(isGenericWord(affinity!)).toBe(false);
+  });
+});
+
+describe('phraseKey', () => {
+  it('compares phrases in lower case with single spaces, however they were spaced', () => {
+    expect(phraseKey('Offline RL')).toBe('offline rl');
+    expect(phraseKey('  Offline \t RL\n')).toBe('offline rl');
+    expect(phraseKey('offline\u00a0RL')).toBe('offline rl');
+    expect(phraseKey('offline rl')).toBe('offline rl');
   });
 });

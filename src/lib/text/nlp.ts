@@ -247,9 +247,14 @@ export function phrase(
 /** Longest keyword, in words. */
 const MAX_VOCABULARY_WORDS = 3;
 
+/** White space that is not one single space between two words. */
+const UNEVEN_SPACE = /^\s|\s$|\s\s|[^\S ]/;
+
 /** How a phrase is compared: lower case, single spaces. */
 export function phraseKey(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+  const lower = text.toLowerCase();
+  // Most phrases are already single-spaced and trimmed: then there is nothing to replace.
+  return UNEVEN_SPACE.test(lower) ? lower.replace(/\s+/g, ' ').trim() : lower;
 }
 
 /**
