@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { findAcronyms } from '../../src/lib/text/acronyms';
+import { analyseText } from '../../src/lib/text/terms';
+import { extractTerms } from '../../src/lib/enrich/keywords';
 import {
   buildSimilarIndex,
   levelWeight,
+  mapAndSimilarVectors,
   paperVectors,
   SimilarIndex,
   weightLevel,
@@ -148,6 +151,25 @@ describe('building blocks', () => {
       const norm = Math.hypot(...vector.values());
       expect(norm).toBeLessThanOrEqual(1 + 1e-9);
     }
+  });
+
+  it('makes the map and similar-text vectors from one weighing, as two weighings would', () => {
+    const forMap = paperVectors(papers, 3, 2);
+    const forSimilar = paperVectors(papers, 3, 1);
+    papers.forEach((paper, i) => {
+      const terms = extractTerms(analyseText(paper.plainText), paper.acronyms);
+      const both = mapAndSimilarVectors(terms, paper.plainText, forMap.statistics, 3);
+      expect([...both.map]).toEqual([...forMap.vectors[i]!]);
+      expect([...both.similar]).toEqual([...forSimilar.vectors[i]!]);
+    });
+    // The two differ where a paper's heaviest term is its own: the map leaves it out.
+    expect(
+      papers.some(
+        (_, i) =>
+          forMap.vectors[i]!.size !== forSimilar.vectors[i]!.size ||
+          [...forMap.vectors[i]!.keys()].join() !== [...forSimilar.vectors[i]!.keys()].join(),
+      ),
+    ).toBe(true);
   });
 
   it('refuses an index of another version instead of misreading it', () => {

@@ -15,7 +15,7 @@ import {
   type PackedTerms,
 } from './keywords';
 import { findRelated, termVector } from './related';
-import { MAX_TERMS_PER_PAPER, unitVector, type UnitVector } from './similar';
+import { MAX_TERMS_PER_PAPER, mapAndSimilarVectors, type UnitVector } from './similar';
 import type {
   Acronym,
   BasePaper,
@@ -193,8 +193,14 @@ function paperVectorsOf(
   papers.forEach((paper, index) => {
     const { terms, acronyms } = readings[index]!;
     const unpacked = unpackTerms(terms, statistics, acronyms);
-    map.push(unitVector(unpacked, paper.plainText, statistics, MAX_TERMS_PER_PAPER, 2));
-    similar.push(unitVector(unpacked, paper.plainText, statistics, MAX_TERMS_PER_PAPER, 1));
+    const vectors = mapAndSimilarVectors(
+      unpacked,
+      paper.plainText,
+      statistics,
+      MAX_TERMS_PER_PAPER,
+    );
+    map.push(vectors.map);
+    similar.push(vectors.similar);
   });
   return { map, similar, documentFrequency: (term) => statistics.documentFrequency(term) };
 }

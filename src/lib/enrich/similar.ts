@@ -76,20 +76,50 @@ export function weighTerms(
   minDocumentFrequency = 2,
   halveOneOffs = true,
 ): WeightedTerm[] {
+  return heaviestTerms(
+    rankTerms(terms, text, statistics, halveOneOffs),
+    maxTerms,
+    minDocumentFrequency,
+  );
+}
+
+/** A weighted term and the number of papers that have it. */
+interface RankedTerm extends WeightedTerm {
+  documentFrequency: number;
+}
+
+/** Every term of a text weighted as {@link weighTerms} does, heaviest first (ties by key). */
+function rankTerms(
+  terms: readonly Term[],
+  text: string,
+  statistics: TermStatistics,
+  halveOneOffs: boolean,
+): RankedTerm[] {
   let squares = 0;
-  const shareable: WeightedTerm[] = [];
+  const ranked: RankedTerm[] = [];
   for (const term of terms) {
     const oneOff = halveOneOffs && term.count === 1 && !isRecurring(term, text, statistics);
     const weight = termWeight(term, statistics) * (oneOff ? ONE_OFF_WEIGHT : 1);
     squares += weight * weight;
-    if (statistics.documentFrequency(term.key) >= minDocumentFrequency)
-      shareable.push({ term, weight });
+    ranked.push({ term, weight, documentFrequency: statistics.documentFrequency(term.key) });
   }
   const norm = Math.sqrt(squares) || 1;
-  return shareable
-    .sort((a, b) => b.weight - a.weight || (a.term.key < b.term.key ? -1 : 1))
-    .slice(0, maxTerms)
-    .map(({ term, weight }) => ({ term, weight: weight / norm }));
+  for (const entry of ranked) entry.weight /= norm;
+  return ranked.sort((a, b) => b.weight - a.weight || (a.term.key < b.term.key ? -1 : 1));
+}
+
+/** The `maxTerms` heaviest ranked terms that at least `minDocumentFrequency` papers have. */
+function heaviestTerms(
+  ranked: readonly RankedTerm[],
+  maxTerms: number,
+  minDocumentFrequency: number,
+): WeightedTerm[] {
+  const kept: WeightedTerm[] = [];
+  for (const { term, weight, documentFrequency } of ranked) {
+    if (kept.length >= maxTerms) break;
+    if (documentFrequency >= minDocumentFrequency) kept.push({ term, weight });
+  }
+  return kept;
 }
 
 /**
@@ -129,6 +159,25 @@ export function paperVectors(
     unitVector(terms[i]!, paper.plainText, statistics, maxTerms, minDocumentFrequency),
   );
   return { vectors, statistics };
+}
+
+/**
+ * A paper's map vector (terms at least two papers have) and its similar-text vector (every term),
+ * from one weighing: each is {@link unitVector} at its minimum document frequency.
+ */
+export function mapAndSimilarVectors(
+  terms: readonly Term[],
+  text: string,
+  statistics: TermStatistics,
+  maxTerms = MAX_TERMS_PER_PAPER,
+): { map: UnitVector; similar: UnitVector } {
+  const ranked = rankTerms(terms, text, statistics, true);
+  const toVector = (kept: readonly WeightedTerm[]): UnitVector =>
+    new Map(kept.map((w) => [w.term.key, w.weight]));
+  return {
+    map: toVector(heaviestTerms(ranked, maxTerms, 2)),
+    similar: toVector(heaviestTerms(ranked, maxTerms, 1)),
+  };
 }
 
 /** A paper's vector from its terms, given the corpus statistics ({@link weighTerms}). */
