@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { phraseKey } from '../../src/lib/text/nlp';
+import { nounPhraseVocabulary, phraseKey, tagText } from '../../src/lib/text/nlp';
 import {
   analyseText,
   isAcronymLike,
@@ -126,5 +126,17 @@ describe('phraseKey', () => {
     expect(phraseKey('  Offline \t RL\n')).toBe('offline rl');
     expect(phraseKey('offline\u00a0RL')).toBe('offline rl');
     expect(phraseKey('offline rl')).toBe('offline rl');
+  });
+});
+
+describe('nounPhraseVocabulary', () => {
+  it('reads a word as the abstract introduces it: first used as a verb, it starts no phrase', () => {
+    const later = 'A train of thought helps. The train station is old.';
+    const verbFirst = nounPhraseVocabulary(tagText(`We train large models on text. ${later}`));
+    const nounFirst = nounPhraseVocabulary(tagText(`The train carries data. ${later}`));
+    expect(verbFirst).not.toContain('train');
+    expect(verbFirst).not.toContain('train station');
+    expect(nounFirst).toContain('train');
+    expect(nounFirst).toContain('train station');
   });
 });

@@ -267,10 +267,17 @@ export function nounPhraseVocabulary(tagged: readonly TaggedSentence[]): string[
   // The tagger errs now and then ("produce", "web" read as nouns once): a phrase may start with a
   // word only if the abstract reads it as a noun more often than as a verb, and a single word is a
   // phrase only if it is read as a noun more often than as a verb, an adjective or an adverb.
-  const readings = new Map<string, { noun: number; verb: number; adjective: number }>();
+  // Where the abstract first uses a word is where it introduces it: a word first read as a verb
+  // does not start a phrase, and one first read as anything but a noun is no phrase alone.
+  const readings = new Map<string, { noun: number; verb: number; adjective: number; first: Pos }>();
   for (const sentence of tagged) {
     for (const token of sentence.tokens) {
-      const count = readings.get(token.lower) ?? { noun: 0, verb: 0, adjective: 0 };
+      const count = readings.get(token.lower) ?? {
+        noun: 0,
+        verb: 0,
+        adjective: 0,
+        first: token.pos,
+      };
       if (token.pos === 'NOUN' || token.pos === 'PROPN') count.noun += 1;
       else if (token.pos === 'VERB') count.verb += 1;
       else if (token.pos === 'ADJ' || token.pos === 'ADV') count.adjective += 1;
@@ -279,11 +286,21 @@ export function nounPhraseVocabulary(tagged: readonly TaggedSentence[]): string[
   }
   const verbal = (word: string) => {
     const count = readings.get(word);
-    return count !== undefined && count.verb > 0 && count.verb >= count.noun;
+    return (
+      count !== undefined &&
+      ((count.verb > 0 && count.verb >= count.noun) ||
+        (count.first === 'VERB' && !/(?:ing|ed)$/.test(word)))
+    );
   };
   const notNoun = (word: string) => {
     const count = readings.get(word);
-    return count !== undefined && count.verb + count.adjective >= count.noun;
+    return (
+      count !== undefined &&
+      (count.verb + count.adjective >= count.noun ||
+        count.first === 'VERB' ||
+        count.first === 'ADJ' ||
+        count.first === 'ADV')
+    );
   };
   tagged.forEach((sentence, index) => {
     for (const np of nounPhrases(sentence, index)) {
