@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
-import { addCspMeta } from './src/lib/build/csp.ts';
 import { failOnCssWarnings } from './src/lib/build/css-warnings.ts';
 
 // Deploy target: SITE_URL is the public origin (https://example.org), BASE_PATH the sub-path the site
@@ -23,18 +22,21 @@ const sitemapAlias = {
   },
 };
 
-/** Adds each page's Content-Security-Policy once the HTML is final (docs/security.md). */
+/**
+ * Adds each page's Content-Security-Policy once the HTML is final (docs/security.md), as middleware
+ * that changes the page before Astro writes it, not a hook that reads every written file back
+ * (docs/build.md). Build only: `astro dev` serves Vite's own scripts and needs no policy.
+ * @type {import('astro').AstroIntegration}
+ */
 const contentSecurityPolicy = {
   name: 'content-security-policy',
   hooks: {
-    /** @param {{ dir: URL }} options */
-    'astro:build:done': ({ dir }) => {
-      const out = fileURLToPath(dir);
-      for (const file of fs.readdirSync(out, { recursive: true, encoding: 'utf8' })) {
-        if (!file.endsWith('.html')) continue;
-        const path = `${out}/${file}`;
-        fs.writeFileSync(path, addCspMeta(fs.readFileSync(path, 'utf8')));
-      }
+    'astro:config:setup': ({ command, addMiddleware }) => {
+      if (command !== 'build') return;
+      addMiddleware({
+        entrypoint: new URL('./src/lib/build/csp-middleware.ts', import.meta.url),
+        order: 'post',
+      });
     },
   },
 };

@@ -97,6 +97,29 @@ function routeSeconds(log: string): { route: string; seconds: number }[] {
   return routes.sort((a, b) => b.seconds - a.seconds);
 }
 
+/**
+ * Seconds of the three phases of `astro build`, from the clock times on Astro's log lines: bundling
+ * (start to the first route), page generation (to `✓ Completed`) and the `astro:build:done` hooks
+ * (sitemap; to `[build] Complete!`).
+ */
+function phaseSeconds(log: string): { phase: string; seconds: number }[] {
+  const at = (pattern: RegExp) => {
+    const line = log.split('\n').find((l) => pattern.test(l));
+    const match = line && /^(\d\d):(\d\d):(\d\d) /.exec(line);
+    return match ? Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]) : Number.NaN;
+  };
+  const start = at(/^\d\d:\d\d:\d\d /);
+  const pages = at(/^\d\d:\d\d:\d\d [▶λ] /);
+  const generated = at(/^\d\d:\d\d:\d\d ✓ Completed/);
+  const complete = at(/^\d\d:\d\d:\d\d \[build\] Complete!/);
+  const span = (from: number, to: number) => (to - from + 86_400) % 86_400;
+  return [
+    { phase: 'bundling (Vite, server and client)', seconds: span(start, pages) },
+    { phase: 'page generation (every route)', seconds: span(pages, generated) },
+    { phase: 'build:done hooks (sitemap)', seconds: span(generated, complete) },
+  ].filter(({ seconds }) => !Number.isNaN(seconds));
+}
+
 async function firstPaint(outDir: string): Promise<{ fcpMs: number; loadMs: number }> {
   const server = await serveSite(outDir);
   const browser = await launchBrowser();
@@ -148,12 +171,9 @@ async function run(): Promise<number> {
     ['npx', 'tsx', 'scripts/ingest.ts', '--dumps', dumps, '--out', papersFile],
     env,
   );
-  // Astro itself, as `npm run build` runs it (scripts/build-site.ts), without npx's start-up.
-  const astroBin = join(
-    dirname(fileURLToPath(import.meta.resolve('astro/package.json'))),
-    'astro.js',
-  );
-  const astro = timed([process.execPath, astroBin, 'build'], env);
+  // Astro as `npm run build` runs it: scripts/build-site.ts, with its Node flags (heap ceiling).
+  const tsx = join(dirname(fileURLToPath(import.meta.resolve('tsx/package.json'))), 'dist/cli.mjs');
+  const astro = timed([process.execPath, tsx, 'scripts/build-site.ts'], env);
   const html = readFileSync(join(outDir, 'index.html'));
   const site = folderStats(outDir);
   const paint = await firstPaint(outDir);
@@ -189,6 +209,10 @@ async function run(): Promise<number> {
   console.log('\n| output part | files | MB |\n| --- | ---: | ---: |');
   for (const part of site.parts.slice(0, 12)) {
     console.log(`| ${part.name} | ${part.files} | ${part.megabytes.toFixed(1)} |`);
+  }
+  console.log('\n| astro build phase | seconds |\n| --- | ---: |');
+  for (const { phase, seconds } of phaseSeconds(astro.stdout)) {
+    console.log(`| ${phase} | ${seconds} |`);
   }
   console.log('\n| astro route | seconds |\n| --- | ---: |');
   for (const { route, seconds } of routeSeconds(astro.stdout).slice(0, 8)) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { contentSecurityPolicy } from '../../src/lib/build/csp';
 import { encodeSharedList } from '../../src/lib/site/reading-list';
 import type { Paper } from '../../src/lib/schema';
 import { collectErrors, launchBrowser } from '../support/browser';
@@ -174,6 +175,35 @@ describe('a site built from hostile abstracts', () => {
     expect(errors).toEqual([]);
     expect(dialogs).toEqual([]);
     await close();
+  });
+
+  it('gives every built page, the 404 page too, a policy listing exactly its inline scripts', () => {
+    const files = builtFiles(hostile.dir);
+    const html = files.filter((file) => file.endsWith('.html'));
+    expect(html).toContain('404.html');
+    for (const file of html) {
+      const page = fs.readFileSync(path.join(hostile.dir, file), 'utf8');
+      const metas = DomUtils.findAll(
+        (element) => element.attribs['http-equiv'] === 'Content-Security-Policy',
+        parseDocument(page).children,
+      );
+      // One policy, right after <meta charset> (before any script), naming the page's own scripts.
+      expect({ file, policies: metas.length }).toEqual({ file, policies: 1 });
+      const policy = metas[0]!.attribs.content!;
+      expect(page.indexOf('<meta http-equiv="Content-Security-Policy"')).toBeLessThan(
+        page.indexOf('<script'),
+      );
+      expect({ file, policy }).toEqual({ file, policy: contentSecurityPolicy(page) });
+    }
+    // Data files are left as the endpoints wrote them.
+    for (const file of files.filter((name) => name.endsWith('.json') || name.endsWith('.xml'))) {
+      expect({
+        file,
+        hasPolicy: fs
+          .readFileSync(path.join(hostile.dir, file), 'utf8')
+          .includes('Content-Security-Policy'),
+      }).toEqual({ file, hasPolicy: false });
+    }
   });
 
   it('shows each payload on its paper page as the text the author wrote', async () => {
