@@ -64,13 +64,14 @@ function readIndexes(file: string, records: readonly Paper[]): SiteIndexes {
 /** The map layout and the similar-text index, aligned with `papers`. */
 export const indexes: SiteIndexes = readIndexes(indexesFileFor(PAPERS_FILE), papers);
 
+// One collator for the whole sort: `localeCompare(…, 'en', options)` orders the same but sets one
+// up per comparison (~1 s of 300,000 comparisons at 20,000 papers).
+const compareTitles = new Intl.Collator('en', { sensitivity: 'base' }).compare;
+
 /** The same papers sorted by title, for the alphabetical list. */
-export const papersByTitle: Paper[] = (() => {
-  // One collator for the whole sort: `localeCompare(…, 'en', options)` orders the same but sets one
-  // up per comparison (~1 s of 300,000 comparisons at 20,000 papers).
-  const byTitle = new Intl.Collator('en', { sensitivity: 'base' }).compare;
-  return [...papers].sort((a, b) => byTitle(a.title, b.title) || a.slug.localeCompare(b.slug));
-})();
+export const papersByTitle: Paper[] = [...papers].sort(
+  (a, b) => compareTitles(a.title, b.title) || a.slug.localeCompare(b.slug),
+);
 
 /** How many papers have a title the ingest derived from the abstract (every list page says so). */
 export const derivedTitleCount: number = papers.filter(

@@ -92,38 +92,24 @@ export function termVector(
   const kept = shareable.slice(0, VECTOR_TERMS).sort((a, b) => a.id - b.id);
   // Worked out on first use only: a paper explains at most a few matches.
   let expansions: string[][] | undefined;
-  const secondaries: (boolean | undefined)[] = [];
-  const secondary = (index: number): boolean => {
+  // Both remembered per term: a paper's terms explain each of its matches.
+  const secondary = rememberEach((index: number): boolean => {
     const position = kept[index]!.position;
     if (acronyms.length === 0 || packed.acronyms[position]! >= 0) return false;
-    let known = secondaries[index];
-    if (known === undefined) {
-      expansions ??= acronyms.map((acronym) => keyOf(acronym.long).split(' '));
-      const tokens = statistics.key(packed.ids[position]!).split(' ');
-      known = expansions.some((expansion) => tokens.every((token) => expansion.includes(token)));
-      secondaries[index] = known;
-    }
-    return known;
-  };
+    expansions ??= acronyms.map((acronym) => keyOf(acronym.long).split(' '));
+    const tokens = statistics.key(packed.ids[position]!).split(' ');
+    return expansions.some((expansion) => tokens.every((token) => expansion.includes(token)));
+  });
   // A reason a reader sees is a noun phrase of the abstract or a defined acronym, never "et al"
   // or a verb, though every term counts for the similarity itself.
-  // Remembered: a paper's terms explain each of its matches.
-  const labels: (string | null | undefined)[] = [];
-  const label = (index: number): string | null => {
-    let known = labels[index];
-    if (known === undefined) {
-      const position = kept[index]!.position;
-      const acronym = acronyms[packed.acronyms[position]!];
-      const spelling = text.slice(packed.starts[position], packed.ends[position]);
-      known = acronym
-        ? acronym.short
-        : phrases && !phrases.has(phraseKey(spelling))
-          ? null
-          : displayTerm(spelling, statistics);
-      labels[index] = known;
-    }
-    return known;
-  };
+  const label = rememberEach((index: number): string | null => {
+    const position = kept[index]!.position;
+    const acronym = acronyms[packed.acronyms[position]!];
+    if (acronym) return acronym.short;
+    const spelling = text.slice(packed.starts[position], packed.ends[position]);
+    if (phrases && !phrases.has(phraseKey(spelling))) return null;
+    return displayTerm(spelling, statistics);
+  });
   return {
     ids: Int32Array.from(kept, (entry) => entry.id),
     weights: Float64Array.from(kept, (entry) => entry.weight),
@@ -134,6 +120,15 @@ export function termVector(
 }
 
 /** `isRecurring` for a term said once, on packed terms. */
+/** `compute`, worked out once per index. */
+function rememberEach<T>(compute: (index: number) => T): (index: number) => T {
+  const known = new Map<number, T>();
+  return (index) => {
+    if (!known.has(index)) known.set(index, compute(index));
+    return known.get(index) as T;
+  };
+}
+
 function recursAnyway(
   packed: PackedTerms,
   position: number,

@@ -172,12 +172,15 @@ export function mapAndSimilarVectors(
   maxTerms = MAX_TERMS_PER_PAPER,
 ): { map: UnitVector; similar: UnitVector } {
   const ranked = rankTerms(terms, text, statistics, true);
-  const toVector = (kept: readonly WeightedTerm[]): UnitVector =>
-    new Map(kept.map((w) => [w.term.key, w.weight]));
   return {
-    map: toVector(heaviestTerms(ranked, maxTerms, 2)),
-    similar: toVector(heaviestTerms(ranked, maxTerms, 1)),
+    map: toUnitVector(heaviestTerms(ranked, maxTerms, 2)),
+    similar: toUnitVector(heaviestTerms(ranked, maxTerms, 1)),
   };
+}
+
+/** Weighted terms as a vector: term key → weight. */
+function toUnitVector(weighted: readonly WeightedTerm[]): UnitVector {
+  return new Map(weighted.map((w) => [w.term.key, w.weight]));
 }
 
 /** A paper's vector from its terms, given the corpus statistics ({@link weighTerms}). */
@@ -188,12 +191,7 @@ export function unitVector(
   maxTerms = MAX_TERMS_PER_PAPER,
   minDocumentFrequency = 2,
 ): UnitVector {
-  return new Map(
-    weighTerms(terms, text, statistics, maxTerms, minDocumentFrequency).map((w) => [
-      w.term.key,
-      w.weight,
-    ]),
-  );
+  return toUnitVector(weighTerms(terms, text, statistics, maxTerms, minDocumentFrequency));
 }
 
 /** The index file's content for `papers`, in their order. */

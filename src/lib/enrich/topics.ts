@@ -13,6 +13,7 @@
  * The few global weights live in `topic-weights.json`, fitted by `npm run fit:topics`.
  */
 import type { BasePaper, Taxonomy, Topic } from '../schema';
+import { spellsShortForm } from '../text/acronyms';
 import { contributionVerb, findStatements, mainStatement } from '../text/statements';
 import {
   analyseText,
@@ -22,7 +23,6 @@ import {
   RHETORIC,
   stem,
   STOP_WORDS,
-  stripAcronymPlural,
   wordKey,
   type AnalysedText,
   type WordPart,
@@ -286,40 +286,40 @@ function matchLength(term: CompiledTerm, parts: readonly MatchPart[], start: num
 
 const NO_TERMS: readonly CompiledTerm[] = [];
 
+/** The longest of `terms` matched at `start`, if longer than `best` (allocates only on a match). */
+function longestMatch(
+  terms: readonly CompiledTerm[],
+  parts: readonly MatchPart[],
+  start: number,
+  best: { term: CompiledTerm; length: number } | null,
+): { term: CompiledTerm; length: number } | null {
+  for (const term of terms) {
+    const length = matchLength(term, parts, start);
+    if (length > (best?.length ?? 0)) best = { term, length };
+  }
+  return best;
+}
+
 /** Leftmost-longest matching: overlapping shorter terms give way to the longest one. */
 function findMentions(matcher: TopicMatcher, parts: readonly MatchPart[]): Mention[] {
   const mentions: Mention[] = [];
   let start = 0;
   while (start < parts.length) {
-    let length = 0;
-    let found: CompiledTerm | undefined;
+    const part = parts[start]!;
     // Terms starting with this key first, then prefixes: on a tie the first found is kept.
-    for (const term of matcher.byFirstKey.get(parts[start]!.key) ?? NO_TERMS) {
-      const matched = matchLength(term, parts, start);
-      if (matched > length) {
-        length = matched;
-        found = term;
-      }
-    }
-    for (const term of matcher.prefixed) {
-      const matched = matchLength(term, parts, start);
-      if (matched > length) {
-        length = matched;
-        found = term;
-      }
-    }
-    if (!found) {
+    const first = longestMatch(matcher.byFirstKey.get(part.key) ?? NO_TERMS, parts, start, null);
+    const match = longestMatch(matcher.prefixed, parts, start, first);
+    if (!match) {
       start += 1;
       continue;
     }
-    const part = parts[start]!;
     mentions.push({
-      term: found.id,
+      term: match.term.id,
       sentence: part.sentence,
       start: part.start,
-      end: parts[start + length - 1]!.end,
+      end: parts[start + match.length - 1]!.end,
     });
-    start += length;
+    start += match.length;
   }
   return mentions;
 }
@@ -414,26 +414,6 @@ function headMentions(matcher: TopicMatcher, analysed: AnalysedText, found: Ment
 const DEFINED_ACRONYM = /^\s*\(([\p{L}][\p{L}\p{N}-]{0,11})\)/u;
 
 /**
- * True when `long` can spell `short` (Schwartz & Hearst 2003): its letters found right to left, the
- * first one at the start of `long`. "meta-reinforcement learning" spells MRL; "programming
- * languages" does not spell PPL (a "probabilistic programming language" is more than the term).
- */
-function spellsAcronym(short: string, long: string): boolean {
-  const letters = stripAcronymPlural(short)
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-  const text = long.toLowerCase();
-  if (letters[0] !== text[0]) return false;
-  let at = text.length - 1;
-  for (let index = letters.length - 1; index > 0; index--) {
-    while (at > 0 && text[at] !== letters[index]) at--;
-    if (at <= 0) return false;
-    at--;
-  }
-  return true;
-}
-
-/**
  * "meta-reinforcement learning (MRL) … MRL learns …": an acronym the abstract defines right after a
  * phrase term, and which that phrase spells, stands for the term wherever it is used later, as a
  * phrase (an acronym is specific). An acronym that is itself a term is already matched.
@@ -457,7 +437,7 @@ function acronymMentions(
     if (!short || !isAcronymLike(short)) continue;
     const key = partKey(short);
     if (defined.has(key)) continue;
-    if (!spellsAcronym(short, analysed.text.slice(mention.start, mention.end))) continue;
+    if (!spellsShortForm(short, analysed.text.slice(mention.start, mention.end))) continue;
     defined.set(key, { term: mention.term, after: mention.end + definition[0].length });
   }
   if (defined.size === 0) return [];

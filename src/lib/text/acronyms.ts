@@ -128,3 +128,25 @@ function withoutSentenceCapital(long: string): string {
     ? first[0]!.toLowerCase() + long.slice(1)
     : long;
 }
+
+/**
+ * True when the whole of `long` spells `short` (Schwartz & Hearst 2003): its letters found right to
+ * left, the first one at the start of `long`. {@link findAcronyms} finds a long form in the text
+ * before the parentheses; this checks a phrase already found, such as a topic term before "(MRL)":
+ * "meta-reinforcement learning" spells MRL; "programming languages" does not spell PPL (a
+ * "probabilistic programming language" is more than the term).
+ */
+export function spellsShortForm(short: string, long: string): boolean {
+  const letters = stripAcronymPlural(short)
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+  const text = long.toLowerCase();
+  if (letters[0] !== text[0]) return false;
+  let at = text.length - 1;
+  for (let index = letters.length - 1; index > 0; index--) {
+    while (at > 0 && text[at] !== letters[index]) at--;
+    if (at <= 0) return false;
+    at--;
+  }
+  return true;
+}
