@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadTaxonomy, parseTaxonomy } from '../../src/lib/enrich/taxonomy';
+import { assignTopics } from '../../src/lib/enrich/topics';
 
 const FIXTURES = 'tests/fixtures/taxonomy';
 
@@ -119,5 +120,36 @@ describe('content/taxonomy.yaml', () => {
 
   it('never uses the type- prefix the contribution-type tags use', () => {
     expect(slugs.filter((slug) => slug.startsWith('type-'))).toEqual([]);
+  });
+
+  /** The shipped tags of one abstract, read as a corpus of one. */
+  const tagsOf = (plainText: string) =>
+    assignTopics({ plainText, title: 'A paper', name: null }, taxonomy);
+
+  it('names the brain-imaging methods as neuroscience: “imaging” is not computer vision’s “image”', () => {
+    const tags = tagsOf(
+      'We model resting-state functional magnetic resonance imaging (fMRI) recordings with a ' +
+        'state-space model. On three public fMRI cohorts, the model predicts held-out scans.',
+    );
+    expect(tags[0]).toBe('neuroscience');
+    expect(tags).not.toContain('computer-vision');
+  });
+
+  it('reads recognising text or symbols in scanned pages as computer vision', () => {
+    expect(
+      tagsOf(
+        'We propose an end-to-end model for handwritten text recognition on scanned pages. ' +
+          'The model outperforms optical character recognition pipelines on two archives.',
+      )[0],
+    ).toBe('computer-vision');
+  });
+
+  it('reads deepfake detection as computer vision as well as security', () => {
+    const tags = tagsOf(
+      'We introduce a deepfake detection method that spots manipulated faces in images and ' +
+        'videos. Our detector learns the artefacts deepfake generators leave. On four deepfake ' +
+        'benchmarks it generalises to unseen forgery methods.',
+    );
+    expect(tags).toEqual(expect.arrayContaining(['computer-vision', 'privacy-security']));
   });
 });
