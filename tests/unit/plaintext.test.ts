@@ -109,6 +109,7 @@ describe('the parser shortcut', () => {
       ],
       ...[
         'https://github.com/a/b',
+        'https://x.org/a--b',
         'http://x.org/p?q=1',
         '$5',
         '*',
@@ -125,6 +126,50 @@ describe('the parser shortcut', () => {
         expect(toPlainText(text)).toBe(parsedPlainText(text));
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('reads every text with formulas exactly as the full parser does', () => {
+    const token = fc.constantFrom(
+      ...['We', 'bound', 'it', 'by', '12.5', '\\%', '\\&', '\\#', '--', '(', ')', '.', ',', '='],
+      ...['$x$', '$x_1$', '$\\alpha$', '$O(n^2)$', '$a<b$', '$\\{a\\}$', '$50\\%$', '$*$'],
+      ...[
+        '$\\frac{1}{2}$',
+        '$ 5 $',
+        '$5 $',
+        '$ x$',
+        '$',
+        '$$',
+        '$$x$$',
+        'a$',
+        '$b',
+        '\\$',
+        '$x\\$',
+      ],
+      ...[
+        '$\\textbf{B}$',
+        '`',
+        '*',
+        '_',
+        '~',
+        '<b>',
+        '[a](b)',
+        '&amp;',
+        'https://x.org/a--b',
+        '1.',
+        '-',
+      ],
+    );
+    const separator = fc.constantFrom(' ', '', '  ');
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(token, separator), { minLength: 1, maxLength: 20 }),
+        (pairs) => {
+          const text = pairs.map(([piece, gap]) => piece + gap).join('');
+          expect(toPlainText(text)).toBe(parsedPlainText(text));
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });

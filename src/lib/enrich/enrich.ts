@@ -151,11 +151,13 @@ export function enrichPapers(
     clock('vectors');
   }
   progress?.update('related papers', 0, papers.length);
-  const related = relatePapers(papers, readings, statistics);
+  // Each paper's noun phrases: what both a related paper's reasons and its keywords may show.
+  const phrases = papers.map(phrasesOf);
+  const related = relatePapers(papers, readings, statistics, phrases);
   timings.related = clock('related papers');
   const enriched = papers.map((paper, index) => {
     if (index % PROGRESS_EVERY === 0) progress?.update('keywords', index, papers.length);
-    return finishPaper(paper, readings[index]!, related[index]!, statistics);
+    return finishPaper(paper, readings[index]!, related[index]!, statistics, phrases[index]!);
   });
   timings.finish = clock('keywords');
   return enriched;
@@ -209,10 +211,11 @@ function relatePapers(
   papers: readonly BasePaper[],
   readings: readonly PaperReading[],
   statistics: TermStatistics,
+  phrases: readonly ReadonlySet<string>[],
 ): RelatedPaper[][] {
   const vectors = papers.map((paper, index) => {
     const { terms, acronyms } = readings[index]!;
-    return termVector(terms, acronyms, paper.plainText, statistics, phrasesOf(paper));
+    return termVector(terms, acronyms, paper.plainText, statistics, phrases[index]);
   });
   return findRelated(
     papers.map((paper) => paper.slug),
@@ -255,6 +258,7 @@ function finishPaper(
   { acronyms, terms, tags, statement, types, hasCode }: PaperReading,
   related: RelatedPaper[],
   statistics: TermStatistics,
+  phrases: ReadonlySet<string>,
 ): Paper {
   return {
     ...paper,
@@ -267,7 +271,7 @@ function finishPaper(
       {
         name: paper.name,
         title: paper.title,
-        phrases: phrasesOf(paper),
+        phrases,
         statement,
       },
     ),

@@ -32,11 +32,12 @@ export function splitSentences(text: string): string[] {
 }
 
 /**
- * Printable ASCII without `.`, `!` or `?`: by the Unicode sentence rules such a text is one sentence
- * (breaks follow only terminators and line breaks), so the segmenter is not asked. Titles,
- * statements and terms are split this way thousands of times in an ingest.
+ * Printable ASCII without `.`, `!` or `?` except one at the end (closing quotes and brackets, then
+ * spaces, may follow it): by the Unicode sentence rules such a text is one sentence (breaks follow
+ * only terminators and line breaks), so the segmenter is not asked. Titles, statements and terms
+ * are split this way thousands of times in an ingest.
  */
-const ONE_SENTENCE = /^[\t\x20\x22-\x2d\x2f-\x3e\x40-\x7e]*$/;
+const ONE_SENTENCE = /^[\t\x20\x22-\x2d\x2f-\x3e\x40-\x7e]*(?:[.!?]["')\]]*[\t\x20]*)?$/;
 
 /** A text {@link ONE_SENTENCE} allows, as its one sentence (none when it is blank). */
 function oneSentence(text: string): SentenceSpan[] {
@@ -59,7 +60,8 @@ export function sentenceSpans(text: string): readonly SentenceSpan[] {
   return spans;
 }
 
-function splitSpans(text: string): SentenceSpan[] {
+/** {@link sentenceSpans} without the shortcut: always through the segmenter and the repairs. */
+export function splitSpans(text: string): SentenceSpan[] {
   const merged: SentenceSpan[] = [];
   for (const { segment, index } of segmenter.segment(text)) {
     const trimmed = segment.trim();
