@@ -167,6 +167,23 @@ describe('structured dumps beside plain-text ones', () => {
     ]);
   });
 
+  it('read a given title as its words, whatever white space it is indented with', () => {
+    const record = {
+      title: '    Indented Titles Are Not Code Blocks',
+      abstract:
+        'We study how dumps written by hand indent their fields. We propose a reader that keeps ' +
+        'every title as its words, and show on three archives that no title is lost.',
+    };
+    const [paper] = ingestDumps(
+      [{ name: 'x.jsonl', bytes: new TextEncoder().encode(`${JSON.stringify(record)}\n`) }],
+      TAXONOMY,
+    ).papers;
+    expect(paper).toMatchObject({
+      title: 'Indented Titles Are Not Code Blocks',
+      titleSource: 'given',
+    });
+  });
+
   it('report every problem of every format, and keep none of the bad records', () => {
     const bad = ingestDumps(folder(`${FIXTURES}/bad`), TAXONOMY);
     expect(bad.problems.map((p) => `${p.file}:${p.line}`)).toEqual([

@@ -111,6 +111,11 @@ describe('the parser shortcut', () => {
         'https://github.com/a/b',
         'https://x.org/a--b',
         'http://x.org/p?q=1',
+        '\t',
+        '    ',
+        '\u0000',
+        '\u00a0',
+        'é',
         '$5',
         '*',
         '_',
@@ -160,7 +165,7 @@ describe('the parser shortcut', () => {
         '-',
       ],
     );
-    const separator = fc.constantFrom(' ', '', '  ');
+    const separator = fc.constantFrom(' ', '', '  ', '\t', '    ', '\u00a0', '\u0000');
     fc.assert(
       fc.property(
         fc.array(fc.tuple(token, separator), { minLength: 1, maxLength: 20 }),

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nounPhraseVocabulary, phraseKey, tagText } from '../../src/lib/text/nlp';
 import {
@@ -64,20 +65,20 @@ it('reads a text without terminators, or with one at its end, as one sentence, a
     expect(splitSentences(text)).toEqual(expected);
   }
   // The shortcut gives what the segmenter and its repairs give, on texts built from pieces
-  // around a final terminator (a fixed pseudo-random walk).
-  let seed = 7;
-  const pick = (choices: readonly string[]) => {
-    seed = (seed * 48271) % 2147483647;
-    return choices[seed % choices.length]!;
-  };
-  for (let i = 0; i < 1000; i++) {
-    const body = Array.from({ length: 1 + (i % 6) }, () =>
-      pick(['ab', ' ', '"c"', '(d)', '\t', "e's", 'F']),
-    );
-    const end = Array.from({ length: i % 4 }, () => pick([')', ']', '"', "'", ' ', '\t']));
-    const text = `${body.join('')}${pick(['.', '!', '?', ''])}${end.join('')}`;
-    expect(sentenceSpans(text), JSON.stringify(text)).toEqual(splitSpans(text));
-  }
+  // around a final terminator.
+  const piece = (choices: string[]) => fc.array(fc.constantFrom(...choices), { maxLength: 6 });
+  fc.assert(
+    fc.property(
+      piece(['ab', ' ', '"c"', '(d)', '\t', "e's", 'F', 'e.g.', 'é']),
+      fc.constantFrom('.', '!', '?', ''),
+      piece([')', ']', '"', "'", ' ', '\t', '\u00a0']),
+      (body, terminator, end) => {
+        const text = `${body.join('')}${terminator}${end.join('')}`;
+        expect(sentenceSpans(text)).toEqual(splitSpans(text));
+      },
+    ),
+    { numRuns: 1000 },
+  );
   // A line break or a terminator before the end still splits.
   expect(splitSentences('Why scale? Because data\nNext line')).toHaveLength(3);
   expect(splitSentences('It works. Mostly.')).toHaveLength(2);

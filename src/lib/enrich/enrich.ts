@@ -151,7 +151,8 @@ export function enrichPapers(
     clock('vectors');
   }
   progress?.update('related papers', 0, papers.length);
-  // Each paper's noun phrases: what both a related paper's reasons and its keywords may show.
+  // Each paper's noun phrases: what both a related paper's reasons and its keywords may show. The
+  // reasons' labels hold them until the end anyway, so keeping all of them costs nothing more.
   const phrases = papers.map(phrasesOf);
   const related = relatePapers(papers, readings, statistics, phrases);
   timings.related = clock('related papers');
@@ -215,7 +216,7 @@ function relatePapers(
 ): RelatedPaper[][] {
   const vectors = papers.map((paper, index) => {
     const { terms, acronyms } = readings[index]!;
-    return termVector(terms, acronyms, paper.plainText, statistics, phrases[index]);
+    return termVector(terms, acronyms, paper.plainText, statistics, phrases[index]!);
   });
   return findRelated(
     papers.map((paper) => paper.slug),

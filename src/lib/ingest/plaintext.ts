@@ -14,17 +14,23 @@ const katex = unified()
   .freeze();
 
 /**
- * Text that makes remark do anything at all; an abstract without it reads exactly as written, so it
- * skips the parser (an abstract takes ~0.4 ms through remark; most real ones have no markup).
- * `\%`, `\&` and `\#` alone are common enough to be unescaped here rather than parsed.
+ * Markup only the start of a text can hold: indentation (an indented code block, which the flattened
+ * text drops), a list item, a thematic break.
  */
-const MARKUP = /[$\\*_`[\]<>~{}#]|&#?\w+;|^\s*(?:\d+[.)]|[-+])(?:\s|$)|^(?:\s*-){3,}\s*$/;
-const PLAIN_ESCAPES = /\\([%&#])/g;
+const LEADING_MARKUP = /^(?: {0,3}\t| {4})|^\s*(?:\d+[.)]|[-+])(?:\s|$)|^(?:\s*-){3,}\s*$/;
+/**
+ * Text that makes remark do anything at all, with {@link LEADING_MARKUP}; an abstract without it
+ * reads exactly as written, so it skips the parser (an abstract takes ~0.4 ms through remark; most
+ * real ones have no markup). NUL is here because remark reads it as U+FFFD. `\%` and `\&` alone are
+ * common enough to be unescaped here rather than parsed.
+ */
+const MARKUP = /[$\\*_`[\]<>~{}#\0]|&#?\w+;/;
+const PLAIN_ESCAPES = /\\([%&])/g;
 
 /** The abstract as a reader sees it: no `$`, LaTeX commands, braces or Markdown markers. */
 export function toPlainText(abstract: string): string {
   const unescaped = abstract.replace(PLAIN_ESCAPES, '$1');
-  if (!MARKUP.test(unescaped) && !linkChangesText(unescaped)) {
+  if (!MARKUP.test(unescaped) && !LEADING_MARKUP.test(unescaped) && !urlMayHoldDashes(unescaped)) {
     return finishText([{ text: unescaped, verbatim: false }]);
   }
   return mathOnlyPlainText(abstract) ?? parsedPlainText(abstract);
@@ -32,16 +38,16 @@ export function toPlainText(abstract: string): string {
 
 /**
  * The parser links URLs, and a link's text is kept verbatim, so the prose clean-up (`--` → `–`)
- * must not reach a URL that holds `--`.
+ * must not reach a URL that holds `--`: prose with both goes through the parser.
  */
-function linkChangesText(prose: string): boolean {
+function urlMayHoldDashes(prose: string): boolean {
   return prose.includes('--') && PROSE_URL.test(prose);
 }
 
-/** Markup besides `$`: in the prose between formulas it sends an abstract through the parser. */
-const PROSE_MARKUP = /[\\*_`[\]<>~{}#\n\r]|&#?\w+;/;
-/** Line-start markup of the whole text (a list, a rule), `$$` display math, an escaped dollar. */
-const OTHER_MARKUP = /^\s*(?:\d+[.)]|[-+])(?:\s|$)|^(?:\s*-){3,}\s*$|\$\$|\\\$|`|[\n\r]/;
+/** Markup in the prose between formulas (the whole text was checked for the rest). */
+const PROSE_MARKUP = /[\\*_[\]<>~{}#]|&#?\w+;/;
+/** `$$` (display math), an escaped dollar, a code span, a line break or NUL anywhere. */
+const OTHER_MARKUP = /\$\$|\\\$|[`\n\r\0]/;
 /** A URL in the prose (the parser links it). */
 const PROSE_URL = new RegExp(URL_PATTERN.source, 'i');
 
@@ -52,7 +58,7 @@ const PROSE_URL = new RegExp(URL_PATTERN.source, 'i');
  * then goes through {@link parsedPlainText}; the unit tests hold the two equal on random texts.
  */
 function mathOnlyPlainText(abstract: string): string | null {
-  if (OTHER_MARKUP.test(abstract)) return null;
+  if (OTHER_MARKUP.test(abstract) || LEADING_MARKUP.test(abstract)) return null;
   const pieces = abstract.split('$');
   // Formulas are the odd pieces; an even count of pieces leaves a dollar unpaired.
   if (pieces.length % 2 === 0) return null;
@@ -66,7 +72,7 @@ function mathOnlyPlainText(abstract: string): string | null {
       continue;
     }
     const prose = piece.replace(PLAIN_ESCAPES, '$1');
-    if (PROSE_MARKUP.test(prose) || linkChangesText(prose)) return null;
+    if (PROSE_MARKUP.test(prose) || urlMayHoldDashes(prose)) return null;
     segments.push({ text: prose, verbatim: false });
   }
   return finishText(segments);
