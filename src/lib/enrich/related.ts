@@ -119,7 +119,6 @@ export function termVector(
   };
 }
 
-/** `isRecurring` for a term said once, on packed terms. */
 /** `compute`, worked out once per index. */
 function rememberEach<T>(compute: (index: number) => T): (index: number) => T {
   const known = new Map<number, T>();
@@ -129,6 +128,7 @@ function rememberEach<T>(compute: (index: number) => T): (index: number) => T {
   };
 }
 
+/** `isRecurring` for a term said once, on packed terms. */
 function recursAnyway(
   packed: PackedTerms,
   position: number,
