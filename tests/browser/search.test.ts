@@ -76,6 +76,24 @@ describe('search on the home page', () => {
     await page.close();
   });
 
+  it("links each of a paper's keywords to a search for it, which lists that paper", async () => {
+    const paper = papers.find((p) => p.keywords.some((keyword) => keyword.includes(' ')))!;
+    const keyword = paper.keywords.find((k) => k.includes(' '))!;
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    await page.goto(`${siteUrl}papers/${paper.slug}/`);
+    const links = page.locator('.keywords a');
+    expect(await links.allTextContents()).toEqual(paper.keywords);
+    await links.getByText(keyword, { exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('q') === keyword);
+    expect(await page.locator('#search-input').inputValue()).toBe(keyword);
+    await expect
+      .poll(() => page.locator(`[data-result-list] > li[data-slug="${paper.slug}"]`).count())
+      .toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('says the index is loading while it is still on its way, then answers', async () => {
     const page = await browser.newPage();
     let release: () => void = () => undefined;
