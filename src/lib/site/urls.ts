@@ -3,17 +3,12 @@
  * only with these functions. All of them respect the deploy `base`
  * (GitHub Pages project sites live under a sub-path), and end with a slash like the built pages.
  */
-import { writeSearchState } from '../search/search-url';
 
 /** Prefixes a site-absolute path (`/papers/x/`) with the deploy base (`/explorer/`). */
 export function withBase(path: string, base: string = import.meta.env.BASE_URL): string {
   const trimmedBase = base.endsWith('/') ? base.slice(0, -1) : base;
   return `${trimmedBase}${path.startsWith('/') ? path : `/${path}`}`;
 }
-
-/** The explorer searching for `query`: what a keyword links to (the `?q=` contract of search-url.ts). */
-export const searchPath = (query: string): string =>
-  `${withBase('/')}${writeSearchState({ query, tags: [], types: [] })}`;
 
 /** The page of one paper. */
 export const paperPath = (slug: string): string => withBase(`/papers/${slug}/`);
