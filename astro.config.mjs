@@ -22,32 +22,13 @@ const sitemapAlias = {
   },
 };
 
-/**
- * Adds each page's Content-Security-Policy once the HTML is final (docs/security.md), as middleware
- * that changes the page before Astro writes it, not a hook that reads every written file back
- * (docs/build.md). Build only: `astro dev` serves Vite's own scripts and needs no policy.
- * @type {import('astro').AstroIntegration}
- */
-const contentSecurityPolicy = {
-  name: 'content-security-policy',
-  hooks: {
-    'astro:config:setup': ({ command, addMiddleware }) => {
-      if (command !== 'build') return;
-      addMiddleware({
-        entrypoint: new URL('./src/lib/build/csp-middleware.ts', import.meta.url),
-        order: 'post',
-      });
-    },
-  },
-};
-
 export default defineConfig({
   site,
   base,
   output: 'static',
   trailingSlash: 'always',
   outDir: process.env.OUT_DIR || './dist',
-  integrations: [sitemap(), sitemapAlias, contentSecurityPolicy],
+  integrations: [sitemap(), sitemapAlias],
   // Every script and stylesheet is a shared, cached file: inlined, the same few KB would be repeated
   // in each of 20,000 pages (docs/build.md).
   // Two pages in flight: one renders while the other's directory and file are written, which

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addCspMeta, contentSecurityPolicy, inlineScriptHashes } from '../../src/lib/build/csp';
+import { contentSecurityPolicy, cspMetaTag, inlineScriptHashes } from '../../src/lib/build/csp';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
@@ -23,11 +23,13 @@ describe('Content-Security-Policy', () => {
     expect(policy).toContain("object-src 'none'");
   });
 
-  it('puts the policy before the first script of the page', () => {
-    const html = '<html><head><meta charset="utf-8"><script>x()</script></head></html>';
-    const out = addCspMeta(html);
-    expect(out.indexOf('Content-Security-Policy')).toBeGreaterThan(0);
-    expect(out.indexOf('Content-Security-Policy')).toBeLessThan(out.indexOf('<script>'));
+  it("writes, for the layout's own scripts, the policy a page with exactly those scripts needs", () => {
+    const meta = cspMetaTag(['x()']);
+    expect(meta).toMatch(/^<meta http-equiv="Content-Security-Policy" content="[^"<>]+">$/);
+    const content = /content="([^"]+)"/.exec(meta)![1];
+    expect(content).toBe(contentSecurityPolicy('<head><script>x()</script></head>'));
+    // A script the layout did not write is not allowed by it.
+    expect(content).not.toBe(contentSecurityPolicy('<script>x()</script><script>y()</script>'));
   });
 });
 

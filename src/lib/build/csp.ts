@@ -1,7 +1,12 @@
 /**
- * A Content-Security-Policy for every built page, as a `<meta>` tag: scripts only from the site
- * itself or inline scripts whose SHA-256 is listed, so an injected `<script>` or `onerror=` never
- * runs. Styles allow inline `style=""` because KaTeX positions math with it; style cannot run code.
+ * The Content-Security-Policy of every built page, as a `<meta>` tag: scripts only from the site
+ * itself or the inline scripts the site's own templates write, by SHA-256, so an injected
+ * `<script>` or `onerror=` never runs, even if escaping failed somewhere. Styles allow inline
+ * `style=""` because KaTeX positions math with it; style cannot run code.
+ *
+ * The policy is one constant, written by the layout (`cspMetaTag`): the site has one inline script
+ * (the theme, BaseLayout.astro). `contentSecurityPolicy(html)` is the check: it tokenises a built
+ * page and lists the inline scripts it really has, which the tests compare with the page's policy.
  */
 import { createHash } from 'node:crypto';
 import { Parser } from 'htmlparser2';
@@ -11,7 +16,7 @@ const DATA_BLOCK = /^application\/(ld\+)?json$/i;
 
 /**
  * Hashes of the executable inline scripts of a page (not `src=` scripts, not JSON data blocks).
- * The page is tokenised as HTML (htmlparser2: fast enough for 20,000 pages): a regex would also take
+ * The page is tokenised as HTML (htmlparser2), never searched with a regex, which would also take
  * the `<script>` an abstract quotes inside an attribute (a KaTeX error's `title`) for a tag, and miss
  * the page's real scripts.
  */
@@ -29,7 +34,7 @@ export function inlineScriptHashes(html: string): string[] {
       },
       onclosetag(name) {
         if (name !== 'script' || body === null) return;
-        hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+        hashes.add(scriptHash(body));
         body = null;
       },
     },
@@ -39,11 +44,16 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes].sort();
 }
 
-/** The policy of one page. */
-export function contentSecurityPolicy(html: string): string {
+/** The SHA-256 source expression of one inline script's text. */
+export function scriptHash(script: string): string {
+  return `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+}
+
+/** The policy of a page whose inline scripts have these hashes. */
+function policy(hashes: readonly string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${inlineScriptHashes(html).join(' ')}`.trim(),
+    `script-src 'self' ${[...new Set(hashes)].sort().join(' ')}`.trim(),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",
@@ -55,8 +65,15 @@ export function contentSecurityPolicy(html: string): string {
   ].join('; ');
 }
 
-/** Puts the page's policy in a `<meta>` tag right after `<meta charset>`, before any script. */
-export function addCspMeta(html: string): string {
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(html)}">`;
-  return html.replace(/<meta charset="utf-8"\s*\/?>/i, (charset) => `${charset}${meta}`);
+/** The policy a built page should carry: one listing exactly the inline scripts it has. */
+export function contentSecurityPolicy(html: string): string {
+  return policy(inlineScriptHashes(html));
+}
+
+/**
+ * The policy's `<meta>` tag for pages whose only inline scripts are `scripts`: the layout puts it
+ * right after `<meta charset>`, before any script.
+ */
+export function cspMetaTag(scripts: readonly string[]): string {
+  return `<meta http-equiv="Content-Security-Policy" content="${policy(scripts.map(scriptHash))}">`;
 }
