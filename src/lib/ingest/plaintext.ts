@@ -7,24 +7,24 @@ import type { Element, ElementContent, Root as HastRoot } from 'hast';
 import type { Nodes as MdastNodes } from 'mdast';
 import rehypeKatex from 'rehype-katex';
 import { unified } from 'unified';
-import { KATEX_LIMITS, parseAbstract, URL_PATTERN } from '../text/markup';
+import {
+  KATEX_LIMITS,
+  LEADING_MARKUP,
+  MARKUP,
+  parseAbstract,
+  proseTree,
+  URL_PATTERN,
+} from '../text/markup';
 
 const katex = unified()
   .use(rehypeKatex, { ...KATEX_LIMITS, output: 'mathml', strict: 'ignore', trust: false })
   .freeze();
 
-/**
- * Markup only the start of a text can hold: indentation (an indented code block, which the flattened
- * text drops), a list item, a thematic break.
+/*
+ * An abstract without MARKUP or LEADING_MARKUP (markup.ts) reads exactly as written, so it skips the
+ * parser (an abstract takes ~0.4 ms through remark; most real ones have no markup). `\%` and `\&`
+ * alone are common enough to be unescaped here rather than parsed.
  */
-const LEADING_MARKUP = /^(?: {0,3}\t| {4})|^\s*(?:\d+[.)]|[-+])(?:\s|$)|^(?:\s*-){3,}\s*$/;
-/**
- * Text that makes remark do anything at all, with {@link LEADING_MARKUP}; an abstract without it
- * reads exactly as written, so it skips the parser (an abstract takes ~0.4 ms through remark; most
- * real ones have no markup). NUL is here because remark reads it as U+FFFD. `\%` and `\&` alone are
- * common enough to be unescaped here rather than parsed.
- */
-const MARKUP = /[$\\*_`[\]<>~{}#\0]|&#?\w+;/;
 const PLAIN_ESCAPES = /\\([%&])/g;
 
 /** The abstract as a reader sees it: no `$`, LaTeX commands, braces or Markdown markers. */
@@ -44,38 +44,18 @@ function urlMayHoldDashes(prose: string): boolean {
   return prose.includes('--') && PROSE_URL.test(prose);
 }
 
-/** Markup in the prose between formulas (the whole text was checked for the rest). */
-const PROSE_MARKUP = /[\\*_[\]<>~{}#]|&#?\w+;/;
-/** `$$` (display math), an escaped dollar, a code span, a line break or NUL anywhere. */
-const OTHER_MARKUP = /\$\$|\\\$|[`\n\r\0]/;
 /** A URL in the prose (the parser links it). */
 const PROSE_URL = new RegExp(URL_PATTERN.source, 'i');
 
 /**
- * The plain text of an abstract whose only markup is inline formulas (`$x_i$`, one dollar on each
- * side, no space just inside either) and `\%`, `\&` in the prose between them: the parser's text,
- * without the parser (remark parses each abstract afresh, ~0.4 ms). Null for anything else, which
- * then goes through {@link parsedPlainText}; the unit tests hold the two equal on random texts.
+ * The plain text of an abstract whose only markup is inline formulas and `\%`, `\&` (`proseTree`
+ * in markup.ts, which the page's renderer also uses): the parser's text without the parser. Null
+ * for anything else, which then goes through {@link parsedPlainText}; the unit tests hold the two
+ * equal on random texts.
  */
 function mathOnlyPlainText(abstract: string): string | null {
-  if (OTHER_MARKUP.test(abstract) || LEADING_MARKUP.test(abstract)) return null;
-  const pieces = abstract.split('$');
-  // Formulas are the odd pieces; an even count of pieces leaves a dollar unpaired.
-  if (pieces.length % 2 === 0) return null;
-  const segments: Segment[] = [];
-  for (let index = 0; index < pieces.length; index++) {
-    const piece = pieces[index]!;
-    if (index % 2 === 1) {
-      // A space just inside may make it money (remarkMoneyIsNotMath), or be trimmed: the parser's.
-      if (piece === '' || /^\s|\s$/.test(piece)) return null;
-      segments.push({ text: texToText(piece), verbatim: true });
-      continue;
-    }
-    const prose = piece.replace(PLAIN_ESCAPES, '$1');
-    if (PROSE_MARKUP.test(prose) || urlMayHoldDashes(prose)) return null;
-    segments.push({ text: prose, verbatim: false });
-  }
-  return finishText(segments);
+  const tree = proseTree(abstract);
+  return tree ? finishText(flatten(tree)) : null;
 }
 
 /** {@link toPlainText} without the shortcut: always through the Markdown and math parsers. */

@@ -7,7 +7,8 @@ import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import type { Acronym } from '../schema';
-import { KATEX_LIMITS, parseAbstract, remarkAcronyms } from '../text/markup';
+import type { Root } from 'mdast';
+import { KATEX_LIMITS, parseAbstract, proseTree, remarkAcronyms } from '../text/markup';
 
 const html = unified()
   // Raw HTML was already turned into text by remarkAbstract; never let any through.
@@ -26,7 +27,15 @@ const html = unified()
 
 /** Renders one abstract to an HTML fragment; defined acronyms become `<abbr>` with their expansion. */
 export function renderAbstract(abstract: string, acronyms: readonly Acronym[] = []): string {
-  const tree = parseAbstract(abstract);
+  return renderTree(proseTree(abstract) ?? parseAbstract(abstract), acronyms);
+}
+
+/** {@link renderAbstract} without the plain-prose shortcut: always through the parser. */
+export function renderParsedAbstract(abstract: string, acronyms: readonly Acronym[] = []): string {
+  return renderTree(parseAbstract(abstract), acronyms);
+}
+
+function renderTree(tree: Root, acronyms: readonly Acronym[]): string {
   remarkAcronyms(acronyms)(tree);
   return html.stringify(html.runSync(tree));
 }

@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { renderAbstract, renderParsedAbstract } from '../../src/lib/site/render';
+import { proseTree } from '../../src/lib/text/markup';
+
+const ACRONYMS = [
+  { short: 'RL', long: 'reinforcement learning' },
+  { short: 'LLM', long: 'large language model' },
+];
+
+describe('renderAbstract', () => {
+  it('renders plain prose as one paragraph, escaped, with defined acronyms marked up', () => {
+    expect(renderAbstract('We use RL & "LLM" tricks (a < b).', ACRONYMS)).toBe(
+      '<p>We use <abbr title="reinforcement learning" tabindex="0">RL</abbr> &#x26; "' +
+        '<abbr title="large language model" tabindex="0">LLM</abbr>" tricks (a &#x3C; b).</p>',
+    );
+  });
+
+  it('renders every text exactly as the full parser does (the plain-prose shortcut)', () => {
+    // Mostly plain prose, so that the shortcut is taken often; now and then anything that is not.
+    const plain = fc.constantFrom(
+      ...['We', 'propose', 'RL', 'RLs', 'RL-based', 'LLM', 'naïve', 'Straße', '12.5', '--', "''"],
+      ...['(', ')', '.', ',', ':', '1.', '2)', '-', '+', '=', '|', '!', '?', '"', "'", '&', 'R&D'],
+    );
+    const markup = fc.constantFrom(
+      ...['AT&T;', '&amp;', '&#35;', 'https://github.com/a/b', 'http://x.org/p?q=1', '\\%'],
+      ...['\\textbf{X}', '$x$', '$5', '*', '_', '~', '`', '<b>', '#', '[a](b)', '>', '***'],
+    );
+    const token = fc.oneof({ arbitrary: plain, weight: 30 }, { arbitrary: markup, weight: 1 });
+    const separator = fc.oneof(
+      { arbitrary: fc.constant(' '), weight: 30 },
+      { arbitrary: fc.constantFrom('', '  ', '\t', '    ', '\n', '\u00a0', '\0'), weight: 1 },
+    );
+    let shortcuts = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(separator, token), { minLength: 1, maxLength: 20 }),
+        fc.boolean(),
+        fc.boolean(),
+        (pairs, leadingGap, withAcronyms) => {
+          const text = pairs.map(([gap, piece], i) => (i > 0 || leadingGap ? gap : '') + piece);
+          const source = text.join('');
+          if (proseTree(source)) shortcuts += 1;
+          const acronyms = withAcronyms ? ACRONYMS : [];
+          expect(renderAbstract(source, acronyms)).toBe(renderParsedAbstract(source, acronyms));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    // The property is worth something only if many texts took the shortcut.
+    expect(shortcuts).toBeGreaterThan(600);
+  });
+
+  it('renders every text with formulas exactly as the full parser does', () => {
+    const token = fc.constantFrom(
+      ...['We', 'bound', 'RL', 'by', '12.5', '\\%', '\\&', '\\#', '--', '(', ')', '.', ',', '='],
+      ...['$x$', '$x_1$', '$\\alpha$', '$O(n^2)$', '$a<b$', '$\\{a\\}$', '$50\\%$', '$*$', '$&$'],
+      ...[
+        '$\\frac{1}{2}$',
+        '$ 5 $',
+        '$5 $',
+        '$ x$',
+        '$',
+        '$$',
+        '$$x$$',
+        'a$',
+        '$b',
+        '\\$',
+        '$x\\$',
+      ],
+      ...['$\\textbf{B}$', '$\\href{javascript:x}{y}$', '`', '*', '_', '~', '<b>', '[a](b)'],
+      ...['&amp;', 'https://x.org/a', '1.', '-'],
+    );
+    const separator = fc.constantFrom(' ', ' ', ' ', ' ', '', '  ', '\t', '    ', '\u00a0', '\0');
+    let shortcuts = 0;
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(token, separator), { minLength: 1, maxLength: 20 }),
+        (pairs) => {
+          const source = pairs.map(([piece, gap], i) => piece + (i < pairs.length - 1 ? gap : ''));
+          const text = source.join('');
+          if (proseTree(text)?.children.length) shortcuts += 1;
+          expect(renderAbstract(text, ACRONYMS)).toBe(renderParsedAbstract(text, ACRONYMS));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    expect(shortcuts).toBeGreaterThan(150);
+  });
+});
