@@ -21,9 +21,15 @@ describe('renderAbstract', () => {
     const plain = fc.constantFrom(
       ...['We', 'propose', 'RL', 'RLs', 'RL-based', 'LLM', 'naïve', 'Straße', '12.5', '--', "''"],
       ...['(', ')', '.', ',', ':', '1.', '2)', '-', '+', '=', '|', '!', '?', '"', "'", '&', 'R&D'],
+      ...[
+        'https://github.com/a/b',
+        'http://x.org/p?q=1&r=2',
+        'https://x.org/a--b.',
+        '(https://x.org)',
+      ],
     );
     const markup = fc.constantFrom(
-      ...['AT&T;', '&amp;', '&#35;', 'https://github.com/a/b', 'http://x.org/p?q=1', '\\%'],
+      ...['AT&T;', '&amp;', '&#35;', 'https://x.org/~a_b', 'http://x.org/#a', '\\%'],
       ...['\\textbf{X}', '$x$', '$5', '*', '_', '~', '`', '<b>', '#', '[a](b)', '>', '***'],
     );
     const token = fc.oneof({ arbitrary: plain, weight: 30 }, { arbitrary: markup, weight: 1 });

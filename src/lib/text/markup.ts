@@ -203,16 +203,21 @@ export function remarkAbstract() {
       );
       if (!wrapSpanningMacros(tree)) break;
     }
-    findAndReplace(
-      tree,
-      [
-        [URL_PATTERN, (match: string) => linkifyUrl(match)],
-        [/\\([a-zA-Z]+)\b ?/g, (_match: string, name: string) => name],
-        [/(?<=\S)~(?=\S)/g, '\u00a0'],
-      ],
-      { ignore },
-    );
+    linkAndClean(tree);
   };
+}
+
+/** Bare URLs become links; a leftover `\command` reads as its name; `a~b` is a no-break space. */
+function linkAndClean(tree: Root): void {
+  findAndReplace(
+    tree,
+    [
+      [URL_PATTERN, (match: string) => linkifyUrl(match)],
+      [/\\([a-zA-Z]+)\b ?/g, (_match: string, name: string) => name],
+      [/(?<=\S)~(?=\S)/g, '\u00a0'],
+    ],
+    { ignore: ['link', 'inlineCode'] },
+  );
 }
 
 function escapeRegExp(text: string): string {
@@ -397,8 +402,6 @@ export const LEADING_MARKUP = /^(?: {0,3}\t| {4})|^\s*(?:\d+[.)]|[-+])(?:\s|$)|^
  * exactly as written. NUL is here because remark reads it as U+FFFD.
  */
 export const MARKUP = /[$\\*_`[\]<>~{}#\0]|&#?\w+;/;
-/** An http(s) URL anywhere: remarkAbstract links it. */
-const ANY_URL = new RegExp(URL_PATTERN.source, 'i');
 /** What the parser would trim or read as structure: white space at either end, a line break, a tab. */
 const LAYOUT = /^\s|\s$|[\t\n\r\f\v]/;
 /** Markup a text with inline formulas may not hold anywhere: `$$`, an escaped dollar, a code span, NUL. */
@@ -409,11 +412,11 @@ const PROSE_MARKUP = /[\\*_[\]<>~{}#$]|&#?\w+;/;
 const PROSE_ESCAPES = /\\([%&])/g;
 
 /**
- * The tree {@link parseAbstract} gives an abstract of plain prose and inline formulas (`$x_i$`, no
- * space just inside; `\%`, `\&` in the prose; no other markup, URL, line break or white space to
- * trim): one paragraph of text and `inlineMath` nodes, without the Markdown parser, which takes
- * ~0.26 ms an abstract. Null for any other text. Most real abstracts are such; the unit tests hold
- * this equal to the parser's tree on random texts.
+ * The tree {@link parseAbstract} gives an abstract of plain prose, bare URLs and inline formulas
+ * (`$x_i$`, no space just inside; `\%`, `\&` in the prose; no other markup, line break or white
+ * space to trim): one paragraph of text, link and `inlineMath` nodes, without the Markdown parser,
+ * which takes ~0.26 ms an abstract. Null for any other text. Most real abstracts are such; the unit
+ * tests hold this equal to the parser's tree on random texts.
  */
 export function proseTree(abstract: string): Root | null {
   if (abstract === '' || LAYOUT.test(abstract) || LEADING_MARKUP.test(abstract)) return null;
@@ -431,10 +434,13 @@ export function proseTree(abstract: string): Root | null {
       continue;
     }
     const prose = piece.replace(PROSE_ESCAPES, '$1');
-    if (PROSE_MARKUP.test(prose) || ANY_URL.test(prose)) return null;
+    if (PROSE_MARKUP.test(prose)) return null;
     if (prose !== '') children.push({ type: 'text', value: prose });
   }
-  return { type: 'root', children: [{ type: 'paragraph', children }] };
+  const tree: Root = { type: 'root', children: [{ type: 'paragraph', children }] };
+  // What remarkAbstract does to such prose: the URLs become links (nothing else matches).
+  linkAndClean(tree);
+  return tree;
 }
 
 /** An inline formula as remark-math makes it (mdast-util-math), for rehype-katex to typeset. */
