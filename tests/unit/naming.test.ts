@@ -101,6 +101,39 @@ describe('the paper name', () => {
     ).toBe('HEDRA');
   });
 
+  it('finds a name the authors give with "we call", "we term", "our method, X," or "we are introducing"', () => {
+    const name = (text: string) => describePaper(text).name;
+    expect(
+      name('We propose a new way of training samplers, which we call FlowMix. FlowMix is fast.'),
+    ).toBe('FlowMix');
+    expect(name('We propose a router for mixtures of experts; we call it RouteNet.')).toBe(
+      'RouteNet',
+    );
+    expect(
+      name('We term our approach Sparse Routing Networks (SpaRN). SpaRN beats dense models.'),
+    ).toBe('SpaRN');
+    expect(
+      name(
+        'Sorting is slow. Our algorithm, QuickSortX, only needs two passes. QuickSortX is fast.',
+      ),
+    ).toBe('QuickSortX');
+    expect(
+      name('We are introducing TaskBench, a benchmark of chores. TaskBench is hard for agents.'),
+    ).toBe('TaskBench');
+    expect(
+      name(
+        'We propose a framework called Hierarchical Memory Tracking for Dialogue Agents ' +
+          '(HiMeT). HiMeT keeps a tree of memories.',
+      ),
+    ).toBe('HiMeT');
+  });
+
+  it('does not take a word the authors call by its usual name for a name', () => {
+    const name = (text: string) => describePaper(text).name;
+    expect(name('We call this setting offline learning, and study it in depth.')).toBeNull();
+    expect(name('Our results, though preliminary, show that pruning helps.')).toBeNull();
+  });
+
   it('accepts a capitalised word only where the abstract introduces it as a name', () => {
     expect(
       describePaper('We propose Legato, a new end-to-end model for music recognition.').name,

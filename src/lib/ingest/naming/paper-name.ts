@@ -41,11 +41,19 @@ export interface NameFinding {
 
 /** A quick test that a sentence may introduce a name at all, before it is read word by word. */
 const INTRODUCING_WORD =
-  /\b(?:introduc|propos|present|develop|contribut|construct|design|build|built|creat|devis|curat|provid|releas|called|dubbed|named|termed|coined)/i;
+  /\b(?:introduc|propos|present|develop|contribut|construct|design|build|built|creat|devis|curat|provid|releas|call|dub|name|term|coin)/i;
 /** Determiners skipped before a name: "we introduce the Tool Decathlon". */
 const DETERMINER = /^(?:the|a|an|our)$/i;
 /** "(dubbed as Toolathlon)", "called ImageBeagle", "named Pose Prior Learner (PPL)". */
 const NAMING_WORD = /^(?:called|dubbed|named|termed|coined)$/i;
+/** The same said by the authors: "which we call AmbientGAN", "we term our method … (MGAN)". */
+const NAMING_VERB = /^(?:call|dub|name|term|coin)$/i;
+/** What the authors name before the name: "we call it X", "we term our method X". */
+const NAMED_OBJECT = /^(?:it|this|them|these|our|the|such)$/i;
+/** Auxiliaries between the authors and their verb: "we are introducing", "we have developed". */
+const AUXILIARY = /^(?:are|have|also|now|here)$/i;
+/** "Our algorithm, DFacTo, only requires…": the authors' thing, then its name between commas. */
+const OUR_THING_NAMED = /^Our(?:\s+\p{Ll}[\p{L}-]*){1,3},\s+(\S+),\s/u;
 /** Words that open an appositive description: "SealQA, a challenge benchmark…". */
 const APPOSITIVE_START = /^(?:a|an|the|as)$/i;
 /** The most words a name's long form or a name run may have. */
@@ -59,22 +67,54 @@ export function introducedNames(
   sentenceIndex: number,
   text: string,
 ): NameFinding[] {
+  const appositive = OUR_THING_NAMED.exec(sentence);
+  if (appositive && isCoinedIdentifier(appositive[1] ?? '')) {
+    const name = appositive[1] ?? '';
+    const after = (appositive.index ?? 0) + appositive[0].length - 1;
+    return [
+      {
+        ...withDescription(sentence, name, null, after),
+        sentenceIndex,
+        mentions: countMentions(text, name),
+      },
+    ];
+  }
   if (!INTRODUCING_WORD.test(sentence) || !AUTHORS_SUBJECT.test(sentence)) return [];
   const subjectAt = sentence.search(AUTHORS_SUBJECT);
   const words = wordsOf(sentence, subjectAt);
   const found: NameFinding[] = [];
   words.forEach((word, i) => {
     const viaVerb = isIntroducingVerb(words, i);
-    const viaNaming = NAMING_WORD.test(word.bare);
+    const byAuthors = NAMING_VERB.test(word.bare) && words[i - 1]?.bare.toLowerCase() === 'we';
+    const viaNaming = NAMING_WORD.test(word.bare) || byAuthors;
     if (!viaVerb && !viaNaming) return;
     let from = i + 1;
     if (viaNaming && words[from]?.bare.toLowerCase() === 'as') from += 1;
+    if (byAuthors) from = afterNamedObject(words, from);
     const parsed = parseNameAt(sentence, words.slice(from, from + OBJECT_WINDOW_WORDS), viaNaming);
     if (parsed && !found.some((f) => f.name === parsed.name)) {
       found.push({ ...parsed, sentenceIndex, mentions: countMentions(text, parsed.name) });
     }
   });
   return found;
+}
+
+/** Past "it" or "our (proposed) method" in "we call it X", "we term our method X". */
+function afterNamedObject(words: readonly Word[], from: number): number {
+  const first = words[from];
+  if (!first || !NAMED_OBJECT.test(first.bare)) return from;
+  if (/^(?:it|this|them|these)$/i.test(first.bare) && !endsWithPunctuation(first.raw)) {
+    return from + 1;
+  }
+  // "our method", "the proposed approach": lower-case words up to the name.
+  let at = from + 1;
+  while (
+    at < from + 4 &&
+    /^\p{Ll}/u.test(words[at]?.bare ?? '') &&
+    !endsWithPunctuation(words[at]?.raw ?? '')
+  )
+    at += 1;
+  return at > from + 1 && isNameWord(words[at]?.bare ?? '') ? at : from;
 }
 
 /** The word just before the verb when the authors are its subject: "we", "this paper". */
@@ -92,6 +132,7 @@ function isIntroducingVerb(words: readonly Word[], i: number): boolean {
     return false;
   const previous = words[i - 1]?.bare.toLowerCase() ?? '';
   if (AUTHOR_WORD.test(previous)) return true;
+  if (AUXILIARY.test(previous) && AUTHOR_WORD.test(words[i - 2]?.bare ?? '')) return true;
   if (/^(?:to|by)$/.test(previous)) return !/ed$/.test(word.bare);
   if (/^(?:and|then|also|further|first|here|instead)$/.test(previous)) return true;
   return /ly$/.test(previous) && AUTHOR_WORD.test(words[i - 2]?.bare ?? '');
@@ -138,6 +179,10 @@ function parseNameRun(
   if (next && opensBracket(next.raw) && !endsWithPunctuation(last.raw)) {
     return parseParenthetical(sentence, words, start + run.length, runText);
   }
+  if (afterNamingWord && next && !endsWithPunctuation(last.raw)) {
+    const defined = definedShortForm(sentence, words, start);
+    if (defined) return defined;
+  }
   const coinedHead = isCoinedIdentifier(run[0]?.bare ?? '');
   const introducedAsName =
     endsWithPunctuation(last.raw) && next !== undefined && APPOSITIVE_START.test(next.bare);
@@ -171,6 +216,31 @@ function parseParenthetical(
   }
   if (!/\s/.test(runText) && isCoinedIdentifier(runText)) {
     return withDescription(sentence, runText, inner, after);
+  }
+  return null;
+}
+
+/**
+ * "called Hierarchical User-Interest Tracking for Conversational Recommender System (HutCRS)": a
+ * capitalised name run on by connectives, then the short form it is known by.
+ */
+function definedShortForm(
+  sentence: string,
+  words: readonly Word[],
+  start: number,
+): ParsedName | null {
+  for (let j = start; j < words.length && j - start <= MAX_RUN_WORDS; j += 1) {
+    const word = words[j];
+    if (!word) return null;
+    if (opensBracket(word.raw)) {
+      const close = sentence.indexOf(')', word.start);
+      const inner = close === -1 ? '' : sentence.slice(word.start + 1, close).trim();
+      if (j === start || /\s/.test(inner) || !isCoinedIdentifier(inner)) return null;
+      const longForm = sentence.slice(words[start]?.start ?? 0, words[j - 1]?.end ?? 0);
+      return withDescription(sentence, inner, longForm, close + 1);
+    }
+    if (endsWithPunctuation(word.raw) || !(isNameWord(word.bare) || isPhraseBreak(word.bare)))
+      return null;
   }
   return null;
 }
