@@ -33,6 +33,9 @@ export function judgeTitle(title: string, name: string | null): string | null {
   if (BAD_START.has(first.pos) || DEMONSTRATIVE.test(first.word))
     return `starts with ${first.pos.toLowerCase()} "${first.word}"`;
   if (BAD_END.has(last.pos)) return `ends with ${last.pos.toLowerCase()} "${last.word}"`;
+  // A phrase cut inside a noun group ends on its modifier; a lone letter is a formula's variable.
+  if (last.pos === 'ADJ') return `ends with adjective "${last.word}"`;
+  if (/^\p{L}$/u.test(last.word)) return `ends with a lone letter "${last.word}"`;
   if (!tokens.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN')) return 'no noun';
   return null;
 }

@@ -4,8 +4,10 @@ import {
   describePaper,
   MAX_SUMMARY_LENGTH,
   MAX_TITLE_LENGTH,
+  titleCandidates,
 } from '../../src/lib/ingest/naming/describe';
 import { fitToLength } from '../../src/lib/ingest/naming/fit';
+import { tagText } from '../../src/lib/text/nlp';
 import { splitSentences } from '../../src/lib/text/sentences';
 import { contentKeySet } from '../../src/lib/text/terms';
 import { expectHeadline } from '../support/headline';
@@ -195,6 +197,25 @@ describe('the paper name', () => {
 });
 
 describe('the title', () => {
+  it('is never a phrase cut inside a noun group the tagger split', () => {
+    const candidates = (text: string) =>
+      titleCandidates(tagText(text)).candidates.map((c) => c.text);
+    // Before "or scale-invariant kernels", "(n) cost", "the observed data distribution".
+    expect(
+      candidates(
+        'We give a spectral characterization of shift-invariant or scale-invariant kernels.',
+      ),
+    ).not.toContainEqual(expect.stringMatching(/shift-invariant$/));
+    expect(
+      candidates(
+        'We prove the existence of a sampling algorithm achieving O(n) cost in high dimensions.',
+      ),
+    ).not.toContainEqual(expect.stringMatching(/ O$/));
+    expect(
+      candidates('We analyse a penalty formulation of perturbing the observed data distribution.'),
+    ).not.toContainEqual(expect.stringMatching(/perturbing$/));
+  });
+
   it('is "Name: what it is" when the paper names its contribution', () => {
     const { name, title } = describePaper(
       'Task grouping is costly for multi-task learning. In this paper, we propose ETAP (Ensemble ' +

@@ -188,7 +188,7 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
         const keys = contentKeys(tokens);
         if (keys.length < 2) continue;
         const after = sentence.tokens[ext.last + 1];
-        if (continuesPast(tokens, after)) continue;
+        if (continuesPast(tokens, after) || cutsNounGroup(sentence.tokens, ext.last)) continue;
         if (context.name && tokens.some((t) => t.text === context.name)) continue;
         const text = cleanPhrase(phrase(sentence, index, start.first, ext.last).text);
         const seenKey = text.toLowerCase();
@@ -250,6 +250,35 @@ function continuesPast(tokens: readonly Token[], after: Token | undefined): bool
   const generic = last !== undefined && isGeneric(last);
   const articled = tokens.at(-2)?.pos === 'DET';
   return (generic || articled) && (after.pos === 'ADP' || after.lower === 'that');
+}
+
+/**
+ * A phrase that stops inside a longer noun group the tagger split: "equations in the iterative"
+ * before "extended and unscented Kalman filters", "characterization of translation-invariant"
+ * before "or rotation-invariant kernels", "formulation of perturbing" before "the … distribution",
+ * "algorithm achieving O" before "(ε⁻²d)". The title would read as cut off.
+ */
+function cutsNounGroup(tokens: readonly Token[], last: number): boolean {
+  const end = tokens[last];
+  const after = tokens[last + 1];
+  const next = tokens[last + 2];
+  if (!end) return false;
+  // A lone letter is a variable or the start of a formula, never the end of a title.
+  if (end.text.length === 1) return true;
+  if (!after) return false;
+  // The next word still modifies what follows: "iterative | extended and unscented … filters".
+  const modifier = after.pos === 'ADJ' || (after.pos === 'VERB' && /(?:ed|en)$/.test(after.lower));
+  if (modifier && next && (next.pos === 'CCONJ' || next.pos === 'NOUN' || next.pos === 'PROPN'))
+    return true;
+  // "translation-invariant | or rotation-invariant kernels": two modifiers of one noun (the tagger
+  // reads hyphenated compound adjectives as nouns, so the hyphen is what says "modifier").
+  if (after.pos === 'CCONJ' && next && (next.pos === 'ADJ' || next.pos === 'NOUN')) {
+    const head = tokens[last + 3];
+    if (head && (head.pos === 'NOUN' || head.pos === 'PROPN') && /-/.test(end.text + next.text))
+      return true;
+  }
+  // "perturbing | the underlying data": an -ing word the tagger read as a noun takes an object.
+  return /ing$/.test(end.lower) && after.pos === 'DET';
 }
 
 /** Where the statement's object starts: the first token after its verb. */
