@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { failOnCssWarnings } from './src/lib/build/css-warnings.ts';
+import { paperUrlsRenderedElsewhere, rendersSitePages } from './src/lib/build/shard.ts';
 
 // Deploy target: SITE_URL is the public origin (https://example.org), BASE_PATH the sub-path the site
 // lives under (`/paper-explorer/` for a GitHub Pages project site). Both are optional.
@@ -28,7 +29,11 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'always',
   outDir: process.env.OUT_DIR || './dist',
-  integrations: [sitemap(), sitemapAlias],
+  // Only the site shard writes the sitemap, listing the paper pages other processes render too
+  // (scripts/build-site.ts; one process unless the site is large).
+  integrations: rendersSitePages
+    ? [sitemap({ customPages: paperUrlsRenderedElsewhere(site, base) }), sitemapAlias]
+    : [],
   // Every script and stylesheet is a shared, cached file: inlined, the same few KB would be repeated
   // in each of 20,000 pages (docs/build.md).
   // Two pages in flight: one renders while the other's directory and file are written, which

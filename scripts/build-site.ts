@@ -1,51 +1,185 @@
 /**
  * `astro build` into a temporary folder next to the output, swapped in only when the build succeeds:
  * a failed or interrupted build leaves the previous output as it was, never a half-written `dist/`.
- *   OUT_DIR=<dir> (default dist) BASE_PATH=… SITE_URL=… tsx scripts/build-site.ts [astro build flags]
- * Exits with Astro's exit code (or 128 + the signal's number when interrupted).
+ * A large site (records file ≥ 10 MB, ~2,000 papers) is built by two processes at once, one per
+ * core: the site pages in one, the paper pages in the other (src/lib/build/shard.ts), merged into
+ * one folder, the same bytes as one process builds.
+ *   OUT_DIR=<dir> (default dist) BASE_PATH=… SITE_URL=… BUILD_SHARDS=<n> tsx scripts/build-site.ts [astro build flags]
+ * Exits with Astro's exit code (or 128 + the signal's number when interrupted), 2 for a bad BUILD_SHARDS.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, renameSync, rmSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { constants } from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { availableParallelism, constants } from 'node:os';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { SHARD_VARIABLE } from '../src/lib/build/shard';
+import { papersFileFrom } from '../src/lib/schema';
 
 const outDir = resolve(process.env.OUT_DIR || 'dist');
-const staging = join(dirname(outDir), `.${basename(outDir)}.building-${process.pid}`);
+/**
+ * Each shard's folder: next to the output, so the finished site is moved in place by a rename. Astro
+ * writes a build's server bundle inside its output folder, or in `./.astro/` when that folder is
+ * outside the working directory; two processes must not share it, so paper shards then build under
+ * node_modules/.cache instead.
+ */
+const staging = (shard: number) => {
+  const name = `.${basename(outDir)}.building-${process.pid}-${shard}`;
+  const insideProject = outDir.startsWith(process.cwd() + sep);
+  return shard === 0 || insideProject
+    ? join(dirname(outDir), name)
+    : resolve('node_modules/.cache/paper-explorer', name);
+};
 const retired = join(dirname(outDir), `.${basename(outDir)}.old-${process.pid}`);
-const HEAP_LIMIT = '--max-old-space-size=2048';
 const astro = join(dirname(fileURLToPath(import.meta.resolve('astro/package.json'))), 'astro.js');
+/**
+ * A heap ceiling makes V8 collect before it grows: peak 2.8 GB without it at 20,000 papers in one
+ * process (target 2.5 GB; docs/build.md), while the build's live data stays well below it. Shards
+ * share it out, down to 1 GB each (a whole site at 20,000 papers peaks at 1.2 GB under it).
+ */
+const HEAP_MB = 2048;
+const MIN_HEAP_MB = 1024;
+/** Records files from this size up are built in two processes: below, the second start-up costs more than it saves. */
+const SHARD_FROM_BYTES = 10_000_000;
+const MAX_SHARDS = 8;
 
-function build(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  // A heap ceiling makes V8 collect before it grows: peak 2.8 GB without it at 20,000 papers
-  // (target 2.5 GB; docs/build.md), while the build's live data stays well below it.
-  const child = spawn(process.execPath, [HEAP_LIMIT, astro, 'build', ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, OUT_DIR: staging },
-  });
+/** Thrown for a bad BUILD_SHARDS: one line, exit 2. */
+class UsageError extends Error {}
+
+/** How many processes build the site: BUILD_SHARDS when set, else two for a large site on two cores or more. */
+function shardCount(): number {
+  const asked = process.env.BUILD_SHARDS;
+  if (asked !== undefined && asked !== '') {
+    const count = Number(asked);
+    if (!Number.isInteger(count) || count < 1 || count > MAX_SHARDS) {
+      throw new UsageError(
+        `BUILD_SHARDS=${asked}: expected a whole number from 1 to ${MAX_SHARDS}`,
+      );
+    }
+    return count;
+  }
+  const papersFile = papersFileFrom(process.env);
+  const large = existsSync(papersFile) && statSync(papersFile).size >= SHARD_FROM_BYTES;
+  return large && availableParallelism() >= 2 ? 2 : 1;
+}
+
+/** What a shard's lines start with when several print at once. */
+function shardLabel(shard: number, count: number): string {
+  if (shard === 0) return '[site] ';
+  return count === 2 ? '[papers] ' : `[papers ${shard}/${count - 1}] `;
+}
+
+/** Starts one `astro build` process for `shard` of `count`, printing its lines (labelled when several). */
+function startShard(shard: number, count: number): ChildProcess {
+  const heap = Math.max(MIN_HEAP_MB, Math.floor(HEAP_MB / count));
+  const env: NodeJS.ProcessEnv = { ...process.env, OUT_DIR: staging(shard) };
+  if (count > 1) env[SHARD_VARIABLE] = `${shard}/${count}`;
+  const child = spawn(
+    process.execPath,
+    [`--max-old-space-size=${heap}`, astro, 'build', ...process.argv.slice(2)],
+    { stdio: count === 1 ? 'inherit' : ['ignore', 'pipe', 'pipe'], env },
+  );
+  if (count > 1) {
+    const label = shardLabel(shard, count);
+    const relay = (from: NodeJS.ReadableStream, to: NodeJS.WritableStream) =>
+      createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) =>
+        to.write(`${label}${line}\n`),
+      );
+    relay(child.stdout!, process.stdout);
+    relay(child.stderr!, process.stderr);
+  }
+  return child;
+}
+
+/**
+ * Runs every shard at once; the first to fail stops the others. Resolves with the first failure's
+ * exit code or signal, else with code 0.
+ */
+function build(count: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  const children = Array.from({ length: count }, (_, shard) => startShard(shard, count));
   // A signal sent to this process alone (a CI timeout) must stop the build too.
-  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  const forward = (signal: NodeJS.Signals) => children.forEach((child) => child.kill(signal));
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
-  return new Promise((done) => child.on('close', (code, signal) => done({ code, signal })));
+  return new Promise((done) => {
+    let running = count;
+    let failure: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+    for (const child of children) {
+      child.on('close', (code, signal) => {
+        if ((code !== 0 || signal) && !failure) {
+          failure = { code, signal };
+          for (const other of children) if (other.exitCode === null) other.kill('SIGTERM');
+        }
+        running -= 1;
+        if (running === 0) done(failure ?? { code: 0, signal: null });
+      });
+    }
+  });
+}
+
+/**
+ * Moves what `from` holds and `into` lacks into `into`, folder by folder: a paper shard's pages
+ * join the site shard's. Files both hold (the bundled assets, pages every process renders) keep
+ * the site shard's copy.
+ */
+function mergeFolder(from: string, into: string): void {
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(into, entry.name);
+    if (!existsSync(target)) move(source, target);
+    else if (entry.isDirectory() && statSync(target).isDirectory()) mergeFolder(source, target);
+  }
+}
+
+/** A rename, or a copy when the two paths are on different file systems. */
+function move(source: string, target: string): void {
+  try {
+    renameSync(source, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    cpSync(source, target, { recursive: true });
+    rmSync(source, { recursive: true, force: true });
+  }
 }
 
 /** Moves the finished build into place; the old output is removed only once the new one is there. */
-function swapIn(): void {
+function swapIn(count: number): void {
+  for (let shard = 1; shard < count; shard += 1) {
+    mergeFolder(staging(shard), staging(0));
+    rmSync(staging(shard), { recursive: true, force: true });
+  }
   const hadOutput = existsSync(outDir);
   if (hadOutput) renameSync(outDir, retired);
-  renameSync(staging, outDir);
+  renameSync(staging(0), outDir);
   if (hadOutput) rmSync(retired, { recursive: true, force: true });
 }
 
-rmSync(staging, { recursive: true, force: true });
-const { code, signal } = await build();
-if (code === 0) {
-  swapIn();
-} else {
-  rmSync(staging, { recursive: true, force: true });
+function removeStaging(count: number): void {
+  for (let shard = 0; shard < count; shard += 1) {
+    rmSync(staging(shard), { recursive: true, force: true });
+  }
+}
+
+async function run(): Promise<number> {
+  let count: number;
+  try {
+    count = shardCount();
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(error.message);
+    return 2;
+  }
+  removeStaging(count);
+  const { code, signal } = await build(count);
+  if (code === 0 && !signal) {
+    swapIn(count);
+    return 0;
+  }
+  removeStaging(count);
   console.error(
     `astro build failed; ${existsSync(outDir) ? `${outDir} left as it was` : 'nothing written'}`,
   );
+  return signal ? 128 + (constants.signals[signal] ?? 0) : (code ?? 1);
 }
-process.exitCode = signal ? 128 + (constants.signals[signal] ?? 0) : (code ?? 1);
+
+process.exitCode = await run();

@@ -25,7 +25,7 @@ import {
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
 import { loadOverrides, OverridesError } from '../src/lib/ingest/overrides';
 import { ProgressPrinter } from '../src/lib/build/progress-printer';
-import { indexesFileFor } from '../src/lib/schema';
+import { DEFAULT_PAPERS_FILE, indexesFileFor } from '../src/lib/schema';
 
 const USAGE =
   'usage: npm run ingest -- [--dumps <dir>] [--out <file.json>] [--taxonomy <file.yaml>] [--overrides <file.yaml>] [--check] [--workers <n>]';
@@ -55,7 +55,7 @@ function readOptions(argv: string[]): Options {
       args: argv,
       options: {
         dumps: { type: 'string', default: 'content/dumps' },
-        out: { type: 'string', default: 'src/generated/papers.json' },
+        out: { type: 'string', default: DEFAULT_PAPERS_FILE },
         taxonomy: { type: 'string', default: 'content/taxonomy.yaml' },
         overrides: { type: 'string', default: 'content/overrides.yaml' },
         check: { type: 'boolean', default: false },

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import {
   indexesFileFor,
+  papersFileFrom,
   PapersSchema,
   parseWithFriendlyErrors,
   SiteIndexesSchema,
@@ -18,7 +19,7 @@ import { getUniqueTags, type Tag } from './lib/site/tags';
 import { groupVenues, type Venue } from './lib/site/venues';
 
 /** Where ingest writes the records; PAPERS_JSON points a build at another record file. */
-const PAPERS_FILE = process.env.PAPERS_JSON || 'src/generated/papers.json';
+const PAPERS_FILE = papersFileFrom(process.env);
 /** The taxonomy that names the topic tags; TAXONOMY_FILE points a build at another one. */
 const TAXONOMY_FILE = process.env.TAXONOMY_FILE || 'content/taxonomy.yaml';
 

@@ -176,6 +176,14 @@ export const SiteIndexesSchema = z.object({
 });
 export type SiteIndexes = z.infer<typeof SiteIndexesSchema>;
 
+/** Where `npm run ingest` writes the records and the build reads them, unless told otherwise. */
+export const DEFAULT_PAPERS_FILE = 'src/generated/papers.json';
+
+/** The records file a build reads: `PAPERS_JSON` points it at another one. */
+export function papersFileFrom(env: Record<string, string | undefined>): string {
+  return env.PAPERS_JSON || DEFAULT_PAPERS_FILE;
+}
+
 /** Where the ingest saves the {@link SiteIndexes} of a records file: `x.json` → `x.indexes.json`. */
 export function indexesFileFor(papersFile: string): string {
   return `${papersFile.replace(/\.json$/i, '')}.indexes.json`;

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { APIRoute } from 'astro';
 import { papers } from '../content';
+import { siteFile } from '../lib/build/shard';
 
 /** Version of the export's shape; bumped on any breaking change (docs/data-export.md). */
 const SCHEMA_VERSION = 1;
@@ -11,9 +12,12 @@ const SCHEMA_VERSION = 1;
  * static hosts cap a site's size (GitHub Pages: 1 GB); a reader runs `gunzip` once.
  */
 export const GET: APIRoute = () =>
-  new Response(
-    gzipSync(JSON.stringify({ schemaVersion: SCHEMA_VERSION, count: papers.length, papers }), {
-      level: 9,
-    }),
-    { headers: { 'Content-Type': 'application/gzip' } },
+  siteFile(
+    () =>
+      new Response(
+        gzipSync(JSON.stringify({ schemaVersion: SCHEMA_VERSION, count: papers.length, papers }), {
+          level: 9,
+        }),
+        { headers: { 'Content-Type': 'application/gzip' } },
+      ),
   );

@@ -2,8 +2,12 @@
 import type { APIRoute } from 'astro';
 import { papers, topics } from '../content';
 import { getSearchIndex } from '../lib/search/build';
+import { siteFile } from '../lib/build/shard';
 
 export const GET: APIRoute = () =>
-  new Response(JSON.stringify(getSearchIndex(papers, { topics }).index), {
-    headers: { 'Content-Type': 'application/json; charset=utf-8' },
-  });
+  siteFile(
+    () =>
+      new Response(JSON.stringify(getSearchIndex(papers, { topics }).index), {
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      }),
+  );

@@ -34,6 +34,8 @@ export async function buildSite(options: {
   dumps: string;
   outDir: string;
   base?: string;
+  /** `astro build` processes (BUILD_SHARDS); build-site.ts decides when unset. */
+  shards?: number;
 }): Promise<BuiltSite> {
   const papersFile = `${options.outDir}.papers.json`;
   fs.rmSync(options.outDir, { recursive: true, force: true });
@@ -42,6 +44,7 @@ export async function buildSite(options: {
     PAPERS_JSON: papersFile,
     OUT_DIR: options.outDir,
     BASE_PATH: options.base ?? '/',
+    ...(options.shards === undefined ? {} : { BUILD_SHARDS: String(options.shards) }),
   };
   const step = async (args: string[]) => {
     const result = await run('npx', args, { env });

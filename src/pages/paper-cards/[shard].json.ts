@@ -1,13 +1,17 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { cardShardCount, cardShardOf, type PaperCardShard } from '../../lib/site/reading-list';
 import { getTagSlugs } from '../../lib/site/tags';
+import { sitePaths } from '../../lib/build/shard';
 import { papers, tagsBySlug } from '../../content';
 
 // The reading list's view of each paper (summary and tags), split by a hash of the slug so the list
 // page fetches only the shards of the papers it holds, not the whole corpus.
 const shardCount = cardShardCount(papers.length);
 
-export const getStaticPaths = (() => {
+export const getStaticPaths = (() => sitePaths(cardShards)) satisfies GetStaticPaths;
+
+/** The reading list's paper cards, a file per shard of slugs. */
+function cardShards() {
   const shards: PaperCardShard[] = Array.from({ length: shardCount }, () => ({}));
   for (const paper of papers) {
     shards[cardShardOf(paper.slug, shardCount)]![paper.slug] = {
@@ -19,7 +23,7 @@ export const getStaticPaths = (() => {
     };
   }
   return shards.map((cards, shard) => ({ params: { shard: String(shard) }, props: { cards } }));
-}) satisfies GetStaticPaths;
+}
 
 export const GET: APIRoute = ({ props }) =>
   new Response(JSON.stringify((props as { cards: PaperCardShard }).cards), {

@@ -2,12 +2,15 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { papers, topics } from '../../content';
 import { getSearchIndex } from '../../lib/search/build';
+import { sitePaths } from '../../lib/build/shard';
 
 export const getStaticPaths = (() =>
-  getSearchIndex(papers, { topics }).shards.map((shard) => ({
-    params: { shard: String(shard.shard) },
-    props: { shard },
-  }))) satisfies GetStaticPaths;
+  sitePaths(() =>
+    getSearchIndex(papers, { topics }).shards.map((shard) => ({
+      params: { shard: String(shard.shard) },
+      props: { shard },
+    })),
+  )) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>
   new Response(JSON.stringify(props.shard), {

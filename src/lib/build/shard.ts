@@ -1,0 +1,88 @@
+/**
+ * A large site is built by several `astro build` processes at once, one per core
+ * (scripts/build-site.ts): Astro renders pages on one thread, and at 20,000 papers the paper pages
+ * alone take half the build. The first process (the site shard) renders every other page and a share
+ * of the paper pages; the others (paper shards) split the rest of the paper pages. Every process
+ * bundles the same code, so their pages link the same assets, and build-site.ts merges their folders
+ * into one site, the same bytes as one process builds (tests/integration/site-build.test.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { indexesFileFor, papersFileFrom } from '../schema';
+
+/** Which part of the site this process renders: shard `index` of `count` (`BUILD_SHARD=index/count`). */
+export interface BuildShard {
+  index: number;
+  count: number;
+}
+
+/** The environment variable build-site.ts sets for each process. */
+export const SHARD_VARIABLE = 'BUILD_SHARD';
+
+/** `"1/2"` → shard 1 of 2; unset → the whole site in one process. */
+export function parseShard(value: string | undefined): BuildShard {
+  if (value === undefined || value === '') return { index: 0, count: 1 };
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index >= count) {
+    throw new Error(`${SHARD_VARIABLE}=${value}: expected <index>/<count> with index < count`);
+  }
+  return { index, count };
+}
+
+/** This process's shard. */
+export const currentShard: BuildShard = parseShard(process.env[SHARD_VARIABLE]);
+
+/** True in the process that renders the site's pages besides the paper pages (the only one, unsharded). */
+export const rendersSitePages: boolean = currentShard.index === 0;
+
+/** A site route's paths: all of them in the site shard; none in a paper shard, which never lists them. */
+export function sitePaths<T>(list: () => T[]): T[] {
+  return rendersSitePages ? list() : [];
+}
+
+/**
+ * A site file's response in the site shard; elsewhere an empty one, never written to the merged
+ * site (the site shard's copy wins), which spares a paper shard building the search index again.
+ */
+export function siteFile(make: () => Response): Response {
+  return rendersSitePages ? make() : new Response(null);
+}
+
+/**
+ * The time the site pages take to render against the paper pages' (at 20,000 papers, 33 s against
+ * 43 s of one core; docs/build.md): what decides the site shard's share of the paper pages.
+ */
+const SITE_PAGES_RATIO = 0.75;
+
+/**
+ * The paper pages `shard` renders, a contiguous share of them: all of them unsharded; else the site
+ * shard takes what lets it finish with the others (a tenth with two processes, none with more) and
+ * the paper shards split the rest evenly.
+ */
+export function paperPaths<T>(paths: readonly T[], shard: BuildShard = currentShard): T[] {
+  if (shard.count === 1) return [...paths];
+  const siteShare = Math.max(0, (1 + SITE_PAGES_RATIO) / shard.count - SITE_PAGES_RATIO);
+  const siteEnd = Math.floor(siteShare * paths.length);
+  if (shard.index === 0) return paths.slice(0, siteEnd);
+  const shares = shard.count - 1;
+  const rest = paths.length - siteEnd;
+  const from = siteEnd + Math.floor(((shard.index - 1) * rest) / shares);
+  const to = siteEnd + Math.floor((shard.index * rest) / shares);
+  return paths.slice(from, to);
+}
+
+/**
+ * The paper pages' URLs, for the site shard's sitemap when paper shards render some of them (the
+ * sitemap lists each URL once): read from the slugs the ingest saved beside the records, a few MB
+ * where the records are ~100 MB.
+ */
+export function paperUrlsRenderedElsewhere(site: string, base: string): string[] {
+  if (currentShard.count === 1) return [];
+  const file = indexesFileFor(papersFileFrom(process.env));
+  const { similar } = JSON.parse(readFileSync(file, 'utf8')) as {
+    similar: { slugs: string[] };
+  };
+  const root = new URL(base.endsWith('/') ? base : `${base}/`, site);
+  return similar.slugs.map((slug) => new URL(`papers/${slug}/`, root).href);
+}
