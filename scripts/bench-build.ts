@@ -125,6 +125,8 @@ function processLogs(log: string): Map<string, string> {
     lines.push(text);
     logs.set(process, lines);
   }
+  // Lines of build-site.ts itself are unlabelled: only a log of their own when nothing is labelled.
+  if (logs.size > 1) logs.delete('');
   return new Map([...logs].map(([process, lines]) => [process, lines.join('\n')]));
 }
 
