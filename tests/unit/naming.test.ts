@@ -130,6 +130,26 @@ describe('the paper name', () => {
     ).toBe('HiMeT');
   });
 
+  it('takes a name the main statement gives by a naming word, though said once and late', () => {
+    const name = (text: string) => describePaper(text).name;
+    const background =
+      'Samplers are slow on long chains. We consider learning them from partial traces. ' +
+      'We show that the chain can be recovered from such traces. ';
+    expect(
+      name(
+        `${background}Based on this, we propose a new way of training samplers, which we call FlowMix.`,
+      ),
+    ).toBe('FlowMix');
+    // Named in passing, by a side statement: not the paper's name.
+    expect(
+      name(`${background}We propose a sampler for long chains. We also use a tool called FastLog.`),
+    ).toBeNull();
+    // Without a naming word, a name said once after other statements is not enough.
+    expect(
+      name(`${background}Based on this, we propose FlowMix, a way of training samplers.`),
+    ).toBeNull();
+  });
+
   it('does not take a word the authors call by its usual name for a name', () => {
     const name = (text: string) => describePaper(text).name;
     expect(name('We call this setting offline learning, and study it in depth.')).toBeNull();

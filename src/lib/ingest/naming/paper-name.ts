@@ -12,7 +12,7 @@ import {
   isCapitalisedWord,
   isCoinedIdentifier,
 } from './identifiers';
-import { contributionVerb, type Statement } from '../../text/statements';
+import { contributionVerb, mainStatement, type Statement } from '../../text/statements';
 import {
   AUTHORS_SUBJECT,
   endsWithPunctuation,
@@ -37,6 +37,8 @@ export interface NameFinding {
   continuation: string | null;
   /** How many times the abstract mentions it. */
   mentions: number;
+  /** Given by a naming word: "which we call X", "a dataset called X", "dubbed X". */
+  named?: boolean;
 }
 
 /** A quick test that a sentence may introduce a name at all, before it is read word by word. */
@@ -93,7 +95,12 @@ export function introducedNames(
     if (byAuthors) from = afterNamedObject(words, from);
     const parsed = parseNameAt(sentence, words.slice(from, from + OBJECT_WINDOW_WORDS), viaNaming);
     if (parsed && !found.some((f) => f.name === parsed.name)) {
-      found.push({ ...parsed, sentenceIndex, mentions: countMentions(text, parsed.name) });
+      found.push({
+        ...parsed,
+        sentenceIndex,
+        mentions: countMentions(text, parsed.name),
+        named: viaNaming,
+      });
     }
   });
   return found;
@@ -282,7 +289,8 @@ export function findIntroducedNames(sentences: readonly string[], text: string):
 /**
  * The paper's own name, or null. A name the first contribution statement introduces wins;
  * otherwise the most-mentioned name introduced anywhere (mentioned at least twice: a tool the
- * abstract names once in passing is not what the paper is about); otherwise a coined name the
+ * abstract names once in passing is not what the paper is about); otherwise one the main
+ * statement gives by a naming word ("…which we call AmbientGAN"); otherwise a coined name the
  * authors define in passing and then make claims about ("…(DroPE). … DroPE yields…").
  */
 export function findPaperName(
@@ -296,7 +304,13 @@ export function findPaperName(
   const inFirst = coined.find((f) => f.sentenceIndex === first?.sentenceIndex);
   if (inFirst) return inFirst;
   const repeated = mostMentioned(coined.filter((f) => f.mentions >= 2));
-  const claimed = repeated ?? findClaimedName(sentences, text);
+  if (repeated) return repeated;
+  // "Based on this, we propose a new method … which we call AmbientGAN": the main contribution,
+  // named outright, though after other statements and said once.
+  const main = mainStatement(statements);
+  const namedInMain = coined.find((f) => f.named && f.sentenceIndex === main?.sentenceIndex);
+  if (namedInMain && main?.verbClass !== 'release') return namedInMain;
+  const claimed = findClaimedName(sentences, text);
   return claimed && isCoinage(claimed) ? claimed : null;
 }
 
