@@ -223,7 +223,17 @@ async function run(): Promise<number> {
   const env = { ...process.env, PAPERS_JSON: papersFile, OUT_DIR: outDir };
 
   const ingest = await timed(
-    ['npx', 'tsx', 'scripts/ingest.ts', '--dumps', dumps, '--out', papersFile],
+    // As `npm run ingest` runs it (package.json), its Node flag included.
+    [
+      'npx',
+      'tsx',
+      '--max-semi-space-size=64',
+      'scripts/ingest.ts',
+      '--dumps',
+      dumps,
+      '--out',
+      papersFile,
+    ],
     env,
   );
   // Astro as `npm run build` runs it: scripts/build-site.ts, with its Node flags (heap ceiling).

@@ -450,7 +450,10 @@ const BYTES_PER_ABSTRACT = 1_500;
 /** Abstracts per message to a worker: small enough for steady progress, big enough to be cheap. */
 const BATCH_SIZE = 200;
 const WORKER_ROLE = 'paper-explorer:derive-fields';
-/** Young generation of a helper thread (3 × the semi-space); `npm run ingest` gives the main thread the same. */
+/**
+ * Young generation of a helper thread (3 × the semi-space). `npm run ingest` gives the main thread
+ * twice that (`--max-semi-space-size=64`): it receives and holds every result (docs/ingest.md).
+ */
 const YOUNG_GENERATION_MB = 96;
 
 /** One abstract's derived fields and, when a taxonomy was given, its reading for enrichment. */
