@@ -151,7 +151,16 @@ function swapIn(count: number): void {
   const hadOutput = existsSync(outDir);
   if (hadOutput) renameSync(outDir, retired);
   renameSync(staging(0), outDir);
-  if (hadOutput) rmSync(retired, { recursive: true, force: true });
+  if (hadOutput) removeInBackground(retired);
+}
+
+/**
+ * Deletes a folder from a detached process, so the build is done as soon as the new site is in
+ * place: the 22,000 files of a previous 20,000-paper site take 3–5 s to delete.
+ */
+function removeInBackground(folder: string): void {
+  const script = `require('node:fs').rmSync(${JSON.stringify(folder)}, { recursive: true, force: true })`;
+  spawn(process.execPath, ['-e', script], { detached: true, stdio: 'ignore' }).unref();
 }
 
 function removeStaging(count: number): void {
