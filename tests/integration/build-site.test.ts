@@ -31,7 +31,7 @@ async function run(
 }
 
 it.each([1, 2])(
-  'keeps the previous output when astro build fails part-way (%i processes)',
+  'keeps the previous output when astro build fails part-way (BUILD_SHARDS=%i)',
   async (shards) => {
     rmSync(work, { recursive: true, force: true });
     mkdirSync(work);
