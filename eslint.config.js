@@ -6,7 +6,19 @@ import astro from 'eslint-plugin-astro';
 import globals from 'globals';
 
 export default defineConfig(
-  { ignores: ['dist/', '.astro/', 'src/generated/', '.bench/', '.tmp/', 'node_modules/'] },
+  {
+    ignores: [
+      'dist/',
+      // Folders scripts/build-site.ts builds in, and an old output it deletes in the background.
+      '.*.building-*/',
+      '.*.old-*/',
+      '.astro/',
+      'src/generated/',
+      '.bench/',
+      '.tmp/',
+      'node_modules/',
+    ],
+  },
   js.configs.recommended,
   tseslint.configs.recommended,
   astro.configs.recommended,

@@ -1,9 +1,9 @@
 /**
  * `astro build` into a temporary folder next to the output, swapped in only when the build succeeds:
  * a failed or interrupted build leaves the previous output as it was, never a half-written `dist/`.
- * A large site (records file ≥ 10 MB, ~2,000 papers) is built by two processes at once, one per
- * core: the site pages in one, the paper pages in the other (src/lib/build/shard.ts), merged into
- * one folder, the same bytes as one process builds.
+ * A large site (records file ≥ 10 MB, ~2,000 papers) on two cores or more is built by two processes
+ * at once: the site pages in one, the paper pages in the other (src/lib/build/shard.ts), merged
+ * into one folder, the same bytes as one process builds.
  *   OUT_DIR=<dir> (default dist) BASE_PATH=… SITE_URL=… BUILD_SHARDS=<n> tsx scripts/build-site.ts [astro build flags]
  * Exits with Astro's exit code (or 128 + the signal's number when interrupted), 2 for a bad BUILD_SHARDS.
  */
@@ -17,20 +17,24 @@ import { SHARD_VARIABLE } from '../src/lib/build/shard';
 import { papersFileFrom } from '../src/lib/schema';
 
 const outDir = resolve(process.env.OUT_DIR || 'dist');
+/** Unique to this run: a name left by a run that was killed (same pid in a container) never clashes. */
+const runId = `${process.pid}-${Date.now().toString(36)}`;
 /**
- * Each shard's folder: next to the output, so the finished site is moved in place by a rename. Astro
- * writes a build's server bundle inside its output folder, or in `./.astro/` when that folder is
- * outside the working directory; two processes must not share it, so paper shards then build under
- * node_modules/.cache instead.
+ * Astro writes a build's server bundle inside its output folder, or into `./.astro/` when that
+ * folder is outside the working directory, and then copies all of `./.astro/` into the output
+ * (whatever an earlier build left there, and the same folder for every process). So every process
+ * builds inside the project: next to the output when it is there (the finished site is then moved
+ * in place by a rename), else under node_modules/.cache, moved next to the output when done.
  */
+const insideProject = outDir.startsWith(process.cwd() + sep);
+const nextToOutput = (name: string) => join(dirname(outDir), `.${basename(outDir)}.${name}`);
 const staging = (shard: number) => {
-  const name = `.${basename(outDir)}.building-${process.pid}-${shard}`;
-  const insideProject = outDir.startsWith(process.cwd() + sep);
-  return shard === 0 || insideProject
-    ? join(dirname(outDir), name)
-    : resolve('node_modules/.cache/paper-explorer', name);
+  const name = `building-${runId}-${shard}`;
+  return insideProject
+    ? nextToOutput(name)
+    : resolve('node_modules/.cache/paper-explorer', `.${basename(outDir)}.${name}`);
 };
-const retired = join(dirname(outDir), `.${basename(outDir)}.old-${process.pid}`);
+const retired = nextToOutput(`old-${runId}`);
 const astro = join(dirname(fileURLToPath(import.meta.resolve('astro/package.json'))), 'astro.js');
 /**
  * A heap ceiling makes V8 collect before it grows: peak 2.8 GB without it at 20,000 papers in one
@@ -74,6 +78,7 @@ function startShard(shard: number, count: number): ChildProcess {
   const heap = Math.max(MIN_HEAP_MB, Math.floor(HEAP_MB / count));
   const env: NodeJS.ProcessEnv = { ...process.env, OUT_DIR: staging(shard) };
   if (count > 1) env[SHARD_VARIABLE] = `${shard}/${count}`;
+  else delete env[SHARD_VARIABLE];
   const child = spawn(
     process.execPath,
     [`--max-old-space-size=${heap}`, astro, 'build', ...process.argv.slice(2)],
@@ -148,9 +153,12 @@ function swapIn(count: number): void {
     mergeFolder(staging(shard), staging(0));
     rmSync(staging(shard), { recursive: true, force: true });
   }
+  // Beside the output first (a copy when the output is on another file system), then one rename.
+  const finished = insideProject ? staging(0) : nextToOutput(`building-${runId}`);
+  if (!insideProject) move(staging(0), finished);
   const hadOutput = existsSync(outDir);
   if (hadOutput) renameSync(outDir, retired);
-  renameSync(staging(0), outDir);
+  renameSync(finished, outDir);
   if (hadOutput) removeInBackground(retired);
 }
 
@@ -163,10 +171,20 @@ function removeInBackground(folder: string): void {
   spawn(process.execPath, ['-e', script], { detached: true, stdio: 'ignore' }).unref();
 }
 
+/** Old outputs a killed run left beside the output (its background deletion died with it). */
+function sweepOldOutputs(): void {
+  const prefix = `.${basename(outDir)}.old-`;
+  if (!existsSync(dirname(outDir))) return;
+  for (const name of readdirSync(dirname(outDir))) {
+    if (name.startsWith(prefix)) removeInBackground(join(dirname(outDir), name));
+  }
+}
+
 function removeStaging(count: number): void {
   for (let shard = 0; shard < count; shard += 1) {
     rmSync(staging(shard), { recursive: true, force: true });
   }
+  rmSync(nextToOutput(`building-${runId}`), { recursive: true, force: true });
 }
 
 async function run(): Promise<number> {
@@ -179,10 +197,17 @@ async function run(): Promise<number> {
     return 2;
   }
   removeStaging(count);
+  sweepOldOutputs();
   const { code, signal } = await build(count);
   if (code === 0 && !signal) {
-    swapIn(count);
-    return 0;
+    try {
+      swapIn(count);
+      return 0;
+    } catch (error) {
+      removeStaging(count);
+      console.error(`could not put the new site in place: ${(error as Error).message}`);
+      return 1;
+    }
   }
   removeStaging(count);
   console.error(

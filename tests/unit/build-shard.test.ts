@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paperPaths, parseShard } from '../../src/lib/build/shard';
+import { paperPaths, paperUrls, parseShard } from '../../src/lib/build/shard';
 
 describe('paperPaths: the paper pages each astro process renders', () => {
   const pages = Array.from({ length: 1001 }, (_, index) => `paper-${index}`);
@@ -40,5 +40,22 @@ describe('parseShard', () => {
 
   it.each(['2/2', '1', 'a/b', '0/0', '-1/2', '1/2/3'])('refuses %j', (value) => {
     expect(() => parseShard(value)).toThrow(/BUILD_SHARD=.*index\/count|expected <index>\/<count>/);
+  });
+});
+
+describe('paperUrls: the paper pages the sitemap lists for the other processes', () => {
+  it.each(['/pe/', '/pe', 'pe', 'pe/'])('spells the base %j as Astro does', (base) => {
+    expect(paperUrls(['a-1f2e3d'], 'https://example.org', base)).toEqual([
+      'https://example.org/pe/papers/a-1f2e3d/',
+    ]);
+  });
+
+  it('puts pages at the root without a base, whatever path the site URL has', () => {
+    expect(paperUrls(['a'], 'https://example.org/sub/', '/')).toEqual([
+      'https://example.org/papers/a/',
+    ]);
+    expect(paperUrls(['a'], 'http://localhost:4321', '')).toEqual([
+      'http://localhost:4321/papers/a/',
+    ]);
   });
 });

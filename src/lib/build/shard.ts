@@ -1,6 +1,6 @@
 /**
- * A large site is built by several `astro build` processes at once, one per core
- * (scripts/build-site.ts): Astro renders pages on one thread, and at 20,000 papers the paper pages
+ * A large site is built by several `astro build` processes at once (two by default on two cores or
+ * more; scripts/build-site.ts): Astro renders pages on one thread, and at 20,000 papers the paper pages
  * alone take half the build. The first process (the site shard) renders every other page and a share
  * of the paper pages; the others (paper shards) split the rest of the paper pages. Every process
  * bundles the same code, so their pages link the same assets, and build-site.ts merges their folders
@@ -57,7 +57,7 @@ const SITE_PAGES_RATIO = 0.75;
 
 /**
  * The paper pages `shard` renders, a contiguous share of them: all of them unsharded; else the site
- * shard takes what lets it finish with the others (a tenth with two processes, none with more) and
+ * shard takes what lets it finish with the others (an eighth with two processes, none with more) and
  * the paper shards split the rest evenly.
  */
 export function paperPaths<T>(paths: readonly T[], shard: BuildShard = currentShard): T[] {
@@ -80,9 +80,14 @@ export function paperPaths<T>(paths: readonly T[], shard: BuildShard = currentSh
 export function paperUrlsRenderedElsewhere(site: string, base: string): string[] {
   if (currentShard.count === 1) return [];
   const file = indexesFileFor(papersFileFrom(process.env));
-  const { similar } = JSON.parse(readFileSync(file, 'utf8')) as {
-    similar: { slugs: string[] };
-  };
-  const root = new URL(base.endsWith('/') ? base : `${base}/`, site);
-  return similar.slugs.map((slug) => new URL(`papers/${slug}/`, root).href);
+  const { similar } = JSON.parse(readFileSync(file, 'utf8')) as { similar: { slugs: string[] } };
+  return paperUrls(similar.slugs, site, base);
+}
+
+/** The paper pages' URLs as the sitemap writes them, for the deploy's SITE_URL and BASE_PATH. */
+export function paperUrls(slugs: readonly string[], site: string, base: string): string[] {
+  // As Astro spells the base: one leading and one trailing slash ("pe" and "/pe" are "/pe/").
+  const trimmed = base.replace(/^\/+|\/+$/g, '');
+  const root = new URL(trimmed === '' ? '/' : `/${trimmed}/`, site);
+  return slugs.map((slug) => new URL(`papers/${slug}/`, root).href);
 }
