@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { failOnCssWarnings } from './src/lib/build/css-warnings.ts';
-import { paperUrlsRenderedElsewhere, rendersSitePages } from './src/lib/build/shard.ts';
+import { paperUrlsWhenSharded, rendersSitePages } from './src/lib/build/shard.ts';
 
 // Deploy target: SITE_URL is the public origin (https://example.org), BASE_PATH the sub-path the site
 // lives under (`/paper-explorer/` for a GitHub Pages project site). Both are optional.
@@ -32,7 +32,7 @@ export default defineConfig({
   // Only the site shard writes the sitemap, listing the paper pages other processes render too
   // (scripts/build-site.ts; one process unless the site is large).
   integrations: rendersSitePages
-    ? [sitemap({ customPages: paperUrlsRenderedElsewhere(site, base) }), sitemapAlias]
+    ? [sitemap({ customPages: paperUrlsWhenSharded(site, base) }), sitemapAlias]
     : [],
   // Every script and stylesheet is a shared, cached file: inlined, the same few KB would be repeated
   // in each of 20,000 pages (docs/build.md).

@@ -196,7 +196,6 @@ async function run(): Promise<number> {
     console.error(error.message);
     return 2;
   }
-  removeStaging(count);
   sweepOldOutputs();
   const { code, signal } = await build(count);
   if (code === 0 && !signal) {

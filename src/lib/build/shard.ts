@@ -73,11 +73,11 @@ export function paperPaths<T>(paths: readonly T[], shard: BuildShard = currentSh
 }
 
 /**
- * The paper pages' URLs, for the site shard's sitemap when paper shards render some of them (the
- * sitemap lists each URL once): read from the slugs the ingest saved beside the records, a few MB
- * where the records are ~100 MB.
+ * Every paper page's URL when several processes build the site (none for one process), for the
+ * site shard's sitemap, which lists each URL once: read from the slugs the ingest saved beside the
+ * records, a few MB where the records are ~100 MB.
  */
-export function paperUrlsRenderedElsewhere(site: string, base: string): string[] {
+export function paperUrlsWhenSharded(site: string, base: string): string[] {
   if (currentShard.count === 1) return [];
   const file = indexesFileFor(papersFileFrom(process.env));
   const { similar } = JSON.parse(readFileSync(file, 'utf8')) as { similar: { slugs: string[] } };
