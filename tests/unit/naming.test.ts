@@ -217,9 +217,9 @@ describe('the paper name', () => {
 });
 
 describe('the title', () => {
+  const candidates = (text: string) => titleCandidates(tagText(text)).candidates.map((c) => c.text);
+
   it('is never a phrase cut inside a noun group the tagger split', () => {
-    const candidates = (text: string) =>
-      titleCandidates(tagText(text)).candidates.map((c) => c.text);
     // Before "or scale-invariant kernels", "(n) cost", "the observed data distribution".
     expect(
       candidates(
@@ -234,6 +234,56 @@ describe('the title', () => {
     expect(
       candidates('We analyse a penalty formulation of perturbing the observed data distribution.'),
     ).not.toContainEqual(expect.stringMatching(/perturbing$/));
+  });
+
+  it('is never a clause the tagger read as a noun phrase', () => {
+    const title = (text: string) => describePaper(text).title;
+    // "that augments", "can select", "approach battles", "are equivalent to": verbs and a predicate
+    // adjective that the tagger reads as nouns, each of which once led a title.
+    expect(
+      title(
+        'Neural networks are vulnerable to adversarial examples. We provide a training procedure ' +
+          'that augments model parameter updates with worst-case perturbations of training data.',
+      ),
+    ).not.toMatch(/^Augments/);
+    expect(
+      title(
+        'Random features approximate kernels. For the angular kernel, we show that we can select ' +
+          'matrices yielding guaranteed improved performance in accuracy.',
+      ),
+    ).not.toMatch(/^Select/);
+    expect(
+      title(
+        'Labels are scarce in new domains. Our approach battles domain shift with a domain ' +
+          'adversarial loss and generalizes the embedding to novel tasks.',
+      ),
+    ).not.toMatch(/battles/i);
+    expect(
+      candidates(
+        'We show that the parameter updates obtained by these algorithms are equivalent to the ' +
+          'state update equations in the iterative Kalman filters.',
+      ),
+    ).not.toContainEqual(expect.stringMatching(/^equivalent/i));
+  });
+
+  it('holds no bare count, which belongs to the results', () => {
+    expect(
+      candidates(
+        'Reproducibility is hard to quantify. We apply the assessment to 18 different system ' +
+          'combinations and 3.5 million test sentences from machine translation benchmarks.',
+      ),
+    ).not.toContainEqual(expect.stringMatching(/\b(?:18|3\.5)\b/));
+  });
+
+  it('runs across an acronym defined inside a noun group, leaving the acronym out', () => {
+    const { title } = describePaper(
+      'We present two new methods for inference in Gaussian process (GP) models with general ' +
+        'nonlinear likelihoods. Inference is based on a variational framework where a Gaussian ' +
+        'posterior is assumed. The GP models apply to non-differentiable likelihoods.',
+    );
+    expectHeadline(title);
+    expect(title).toMatch(/Gaussian process models/i);
+    expect(title).not.toContain('(GP)');
   });
 
   it('is "Name: what it is" when the paper names its contribution', () => {

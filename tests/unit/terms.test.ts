@@ -158,6 +158,38 @@ describe('phraseKey', () => {
   });
 });
 
+describe('tagText', () => {
+  const posOf = (text: string, word: string) =>
+    tagText(text)
+      .flatMap((sentence) => sentence.tokens)
+      .find((token) => token.text === word)?.pos;
+
+  it('reads the verb of a relative clause, after a modal and after a sentence subject as a verb', () => {
+    expect(posOf('We give a procedure that augments model updates with noise.', 'augments')).toBe(
+      'VERB',
+    );
+    expect(posOf('We show that we can select matrices with orthogonal rows.', 'select')).toBe(
+      'VERB',
+    );
+    expect(posOf('Our approach battles domain shift with an adversarial loss.', 'battles')).toBe(
+      'VERB',
+    );
+  });
+
+  it('reads a bare noun between "be" and "to" as an adjective', () => {
+    expect(posOf('These updates are equivalent to the Kalman filter updates.', 'equivalent')).toBe(
+      'ADJ',
+    );
+  });
+
+  it('leaves plural nouns that end a noun group alone', () => {
+    // "goals" is followed by a noun here but is no sentence's verb; "-ics" and "-ss" words are nouns.
+    expect(posOf('Users adjust their search goals mid-conversation.', 'goals')).not.toBe('VERB');
+    expect(posOf('We study a model that robotics labs use.', 'robotics')).not.toBe('VERB');
+    expect(posOf('This loss function is smooth.', 'loss')).not.toBe('VERB');
+  });
+});
+
 describe('nounPhraseVocabulary', () => {
   it('reads a word as the abstract introduces it: first used as a verb, it starts no phrase', () => {
     const later = 'A train of thought helps. The train station is old.';

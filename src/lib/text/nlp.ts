@@ -107,7 +107,91 @@ export function tagSentence(sentence: string): TaggedSentence {
     });
     offset = start + word.length;
   });
-  return { text: sentence, tokens: joinHyphenated(raw, sentence) };
+  return { text: sentence, tokens: repairVerbs(joinHyphenated(raw, sentence)) };
+}
+
+/** Modal auxiliaries: the word after one is a verb ("we can select matrices"). */
+const MODALS = new Set([
+  'can',
+  'could',
+  'may',
+  'might',
+  'must',
+  'shall',
+  'should',
+  'will',
+  'would',
+]);
+/** A bare noun between a form of "be" and "to" is a predicate adjective: "are equivalent to". */
+const FORMS_OF_BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being']);
+/** Relative pronouns: after a noun they open a clause whose first word is its verb. */
+const RELATIVES = new Set(['that', 'which', 'who']);
+/** Possessives and demonstratives that open a sentence's subject: "our approach battles…". */
+const SUBJECT_OPENERS = new Set(['our', 'this', 'its', 'their', 'the']);
+/** Words that can open a verb's object: "augments *model* updates", "battles *the* shift". */
+const OBJECT_START: ReadonlySet<Pos> = new Set(['DET', 'NOUN', 'ADJ', 'NUM', 'PRON', 'PROPN']);
+
+/**
+ * A lower-case word in `-s` that reads as a third-person verb: not `-ss` (`loss`), `-us`
+ * (`corpus`), `-is` (`analysis`), `-ics` (`robotics`), `-ies`/`-ws`/`-as` (`series`, `news`, `bias`).
+ */
+function verbLikePlural(token: Token): boolean {
+  return (
+    token.pos === 'NOUN' &&
+    token.text === token.lower &&
+    /^\p{L}+s$/u.test(token.lower) &&
+    !/(?:ss|us|is|ics|ies|ws|as)$/.test(token.lower)
+  );
+}
+
+/**
+ * Repairs the tagging errors that turn a clause into a noun phrase, by the grammar around the word
+ * rather than by word lists:
+ * - a noun or adjective right after a modal is its verb ("we can select/ADJ matrices");
+ * - a bare noun between a form of "be" and "to" is a predicate adjective ("are equivalent/NOUN to");
+ * - a noun in `-s` followed by its object is a verb when it opens a relative clause after a noun
+ *   ("a procedure that augments/NOUN model updates") or follows a sentence's opening subject ("Our
+ *   approach battles/NOUN domain shift").
+ * Without this, "Augments model parameter updates…" and "Equivalent to the state" were titles.
+ */
+function repairVerbs(tokens: Token[]): Token[] {
+  for (let i = 1; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const before = tokens[i - 1]!;
+    if (
+      (token.pos === 'NOUN' || token.pos === 'ADJ') &&
+      before.pos === 'AUX' &&
+      MODALS.has(before.lower) &&
+      !/ly$/.test(token.lower)
+    ) {
+      token.pos = 'VERB';
+    } else if (
+      verbLikePlural(token) &&
+      RELATIVES.has(before.lower) &&
+      (tokens[i - 2]?.pos === 'NOUN' || tokens[i - 2]?.pos === 'PROPN') &&
+      OBJECT_START.has(tokens[i + 1]?.pos ?? 'X')
+    ) {
+      token.pos = 'VERB';
+    } else if (
+      token.pos === 'NOUN' &&
+      token.text === token.lower &&
+      !token.lower.endsWith('s') &&
+      before.pos === 'AUX' &&
+      FORMS_OF_BE.has(before.lower) &&
+      tokens[i + 1]?.lower === 'to'
+    ) {
+      token.pos = 'ADJ';
+    } else if (
+      verbLikePlural(token) &&
+      before.pos === 'NOUN' &&
+      SUBJECT_OPENERS.has(tokens[i - 2]?.lower ?? '') &&
+      (i === 2 || tokens[i - 3]?.pos === 'PUNCT') &&
+      OBJECT_START.has(tokens[i + 1]?.pos ?? 'X')
+    ) {
+      token.pos = 'VERB';
+    }
+  }
+  return tokens;
 }
 
 function joinHyphenated(

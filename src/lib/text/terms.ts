@@ -141,12 +141,24 @@ function splitParts(word: string, offset: number): WordPart[] {
  * their case, so `RL` never merges with an ordinary word.
  */
 export function isAcronymLike(part: string): boolean {
-  // A character loop, not a /\p{Lu}/g match: this runs for every word of every abstract.
+  // Character codes, not a /\p{Lu}/g match or a string per character: this runs for every word of
+  // every abstract. Outside ASCII, a capital is whatever lower-casing changes.
   let capitals = 0;
-  for (const char of part) {
-    if (char !== char.toLowerCase() && ++capitals === 2) return true;
+  for (let i = 0; i < part.length; i++) {
+    const code = part.charCodeAt(i);
+    if (code >= 0x80) return countCapitals(part) >= 2;
+    if (code >= 0x41 && code <= 0x5a && ++capitals === 2) return true;
   }
   return false;
+}
+
+/** Capitals of any script, by what lower-casing changes (stops counting at two). */
+function countCapitals(part: string): number {
+  let capitals = 0;
+  for (const char of part) {
+    if (char !== char.toLowerCase() && ++capitals === 2) break;
+  }
+  return capitals;
 }
 
 /** `LLMs` → `LLM`, `DRAs` → `DRA`: the plural `s` of an all-capitals acronym. */

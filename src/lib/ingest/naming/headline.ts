@@ -118,6 +118,13 @@ function extensions(
 ): { last: number; attachments: number }[] {
   const out: { last: number; attachments: number }[] = [{ last: base.last, attachments: 0 }];
   let last = base.last;
+  // "Gaussian process (GP) models": an acronym defined inside a noun group does not end it; the
+  // title reads "Gaussian process models" (the aside is dropped from the text, see withoutAsides).
+  const continued = acronymAside(sentence.tokens, last) ? startsAt.get(last + 4) : undefined;
+  if (continued) {
+    last = continued.last;
+    out.push({ last, attachments: 0 });
+  }
   for (let n = 1; n <= MAX_ATTACHMENTS; n++) {
     const link = sentence.tokens[last + 1];
     if (!link) break;
@@ -142,6 +149,26 @@ function extensions(
     out.push({ last, attachments: n });
   }
   return out;
+}
+
+/** A number on its own (`18`, `3.5`), not part of a name (`GPT-4`, `2D`). */
+const BARE_NUMBER = /^\d+(?:[.,]\d+)*$/;
+
+/** Tokens `last + 1 … last + 3` are "( ACRONYM )", e.g. the `(GP)` of "Gaussian process (GP) models". */
+function acronymAside(tokens: readonly Token[], last: number): boolean {
+  const acronym = tokens[last + 2];
+  return (
+    tokens[last + 1]?.text === '(' &&
+    tokens[last + 3]?.text === ')' &&
+    acronym !== undefined &&
+    /^\p{Lu}[\p{Lu}\p{N}-]*s?$/u.test(acronym.text) &&
+    acronym.text.length >= 2
+  );
+}
+
+/** A phrase's text without the acronym asides it runs across: "process (GP) models" → "process models". */
+function withoutAsides(text: string): string {
+  return text.includes('(') ? text.replace(/ \(\p{Lu}[\p{Lu}\p{N}-]*s?\)(?= )/gu, '') : text;
 }
 
 /** Every candidate headline of the abstract, with its features. */
@@ -185,12 +212,16 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
       for (const ext of extensions(sentence, base, startsAt)) {
         // Cheap tests first: most spans fail one, and their text is never built.
         const tokens = sentence.tokens.slice(start.first, ext.last + 1);
-        const keys = contentKeys(tokens);
+        const keys = contentKeys(tokens.filter((_, i) => !acronymAside(tokens, i - 2)));
         if (keys.length < 2) continue;
         const after = sentence.tokens[ext.last + 1];
         if (continuesPast(tokens, after) || cutsNounGroup(sentence.tokens, ext.last)) continue;
         if (context.name && tokens.some((t) => t.text === context.name)) continue;
-        const text = cleanPhrase(phrase(sentence, index, start.first, ext.last).text);
+        // "QRA on 18 different systems": a count belongs to the results, never to a title.
+        if (tokens.some((t) => BARE_NUMBER.test(t.text))) continue;
+        const text = cleanPhrase(
+          withoutAsides(phrase(sentence, index, start.first, ext.last).text),
+        );
         const seenKey = text.toLowerCase();
         if (seen.has(seenKey)) continue;
         seen.add(seenKey);
