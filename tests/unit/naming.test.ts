@@ -71,6 +71,31 @@ describe('the paper name', () => {
     ).toBeNull();
   });
 
+  it('is a short form whose letters a capitalised long form with connectives spells', () => {
+    const named = (object: string) =>
+      describePaper(
+        'Aligned corpora are scarce. To handle this problem, this paper proposes ' +
+          `${object}, a two-step approach to construct multi-way aligned corpus from bilingual ` +
+          'data. Experiments show that the approach improves translation quality.',
+      ).name;
+    expect(named('“Extract and Generate” (EAG)')).toBe('EAG');
+    expect(named('Extract and Generate (EAG)')).toBe('EAG');
+    // The letters do not spell the long form: no definition, so no name.
+    expect(named('Extract and Generate (QZX)')).toBeNull();
+    // A lower-case long form names a concept of the field, not a coinage.
+    expect(named('the learning to rank (LTR) method')).toBeNull();
+  });
+
+  it('is not the name of something the authors "also" made before their main contribution', () => {
+    const { name } = describePaper(
+      'Numerical reasoning over knowledge bases remains unexplored. We also design a logic form ' +
+        'called PyQL to represent the reasoning process. To facilitate research, we present a ' +
+        'large dataset called MarkQA. Each question in MarkQA comes with a PyQL program, and ' +
+        'MarkQA proves hard for current methods.',
+    );
+    expect(name).toBe('MarkQA');
+  });
+
   it('keeps the benchmark over the models it evaluates', () => {
     const { name } = describePaper(
       'We introduce SealQA, a challenge benchmark for search-augmented language models. On ' +

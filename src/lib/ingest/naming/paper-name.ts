@@ -187,7 +187,13 @@ function parseNameRun(
     return parseParenthetical(sentence, words, start + run.length, runText);
   }
   if (afterNamingWord && next && !endsWithPunctuation(last.raw)) {
-    const defined = definedShortForm(sentence, words, start);
+    const defined = definedShortForm(sentence, words, start, false);
+    if (defined) return defined;
+  }
+  // "proposes “Extract and Generate” (EAG), a two-step approach": a capitalised long form run on
+  // by a connective, then the short form whose letters it spells.
+  if (!afterNamingWord && next && !endsWithPunctuation(last.raw) && isPhraseBreak(next.bare)) {
+    const defined = definedShortForm(sentence, words, start, true);
     if (defined) return defined;
   }
   const coinedHead = isCoinedIdentifier(run[0]?.bare ?? '');
@@ -235,6 +241,7 @@ function definedShortForm(
   sentence: string,
   words: readonly Word[],
   start: number,
+  mustSpell: boolean,
 ): ParsedName | null {
   for (let j = start; j < words.length && j - start <= MAX_RUN_WORDS; j += 1) {
     const word = words[j];
@@ -244,6 +251,8 @@ function definedShortForm(
       const inner = close === -1 ? '' : sentence.slice(word.start + 1, close).trim();
       if (j === start || /\s/.test(inner) || !isCoinedIdentifier(inner)) return null;
       const longForm = sentence.slice(words[start]?.start ?? 0, words[j - 1]?.end ?? 0);
+      // Without a naming word, only a short form spelled by the long form defines a name.
+      if (mustSpell && findLongForm(inner, longForm) === null) return null;
       return withDescription(sentence, inner, longForm, close + 1);
     }
     if (endsWithPunctuation(word.raw) || !(isNameWord(word.bare) || isPhraseBreak(word.bare)))
@@ -300,7 +309,11 @@ export function findPaperName(
   text: string,
 ): NameFinding | null {
   const coined = introduced.filter(isCoinage);
-  const first = statements.find((s) => s.verbClass !== 'release');
+  // "We also design … called PyQL. … we present a dataset called MarkQA": a statement the authors
+  // mark as an aside ("also", "furthermore") is not their first contribution.
+  const first =
+    statements.find((s) => s.verbClass !== 'release' && !s.secondary) ??
+    statements.find((s) => s.verbClass !== 'release');
   const inFirst = coined.find((f) => f.sentenceIndex === first?.sentenceIndex);
   if (inFirst) return inFirst;
   const repeated = mostMentioned(coined.filter((f) => f.mentions >= 2));
