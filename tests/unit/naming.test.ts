@@ -84,6 +84,13 @@ describe('the paper name', () => {
     expect(named('Extract and Generate (QZX)')).toBeNull();
     // A lower-case long form names a concept of the field, not a coinage.
     expect(named('the learning to rank (LTR) method')).toBeNull();
+    // A list joined by commas, spelled by the short form.
+    expect(
+      describePaper(
+        'We introduce the Adaptive Skills, Adaptive Partitions (ASAP) framework that learns ' +
+          'skills and where to apply them. We prove that ASAP converges to a local optimum.',
+      ).name,
+    ).toBe('ASAP');
   });
 
   it('is not the name of something the authors "also" made before their main contribution', () => {

@@ -192,7 +192,13 @@ function parseNameRun(
   }
   // "proposes “Extract and Generate” (EAG), a two-step approach": a capitalised long form run on
   // by a connective, then the short form whose letters it spells.
-  if (!afterNamingWord && next && !endsWithPunctuation(last.raw) && isPhraseBreak(next.bare)) {
+  // So does a list: "the Adaptive Skills, Adaptive Partitions (ASAP) framework".
+  const runsOn =
+    next !== undefined &&
+    (endsWithPunctuation(last.raw)
+      ? last.raw.endsWith(',') && isNameWord(next.bare)
+      : isPhraseBreak(next.bare));
+  if (!afterNamingWord && runsOn) {
     const defined = definedShortForm(sentence, words, start, true);
     if (defined) return defined;
   }
@@ -255,7 +261,12 @@ function definedShortForm(
       if (mustSpell && findLongForm(inner, longForm) === null) return null;
       return withDescription(sentence, inner, longForm, close + 1);
     }
-    if (endsWithPunctuation(word.raw) || !(isNameWord(word.bare) || isPhraseBreak(word.bare)))
+    // A comma may join the parts of a long form the short form must spell.
+    const joined = mustSpell && word.raw.endsWith(',') && !/[;:.!?]/.test(word.raw);
+    if (
+      (endsWithPunctuation(word.raw) && !joined) ||
+      !(isNameWord(word.bare) || isPhraseBreak(word.bare))
+    )
       return null;
   }
   return null;
