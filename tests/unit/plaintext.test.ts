@@ -41,9 +41,13 @@ describe('toPlainText: Markdown', () => {
     expect(toPlainText(text)).toBe(text);
   });
 
-  it('keeps raw HTML as literal text', () => {
-    expect(toPlainText('we escape <script>alert(1)</script> & <b>tags</b>')).toBe(
-      'we escape <script>alert(1)</script> & <b>tags</b>',
+  it('keeps raw HTML as literal text, but reads paired formatting tags as their words', () => {
+    expect(toPlainText('we escape <script>alert(1)</script> & <b onclick="x">tags</b>')).toBe(
+      'we escape <script>alert(1)</script> & <b onclick="x">tags</b>',
+    );
+    // As PMLR abstracts write emphasis; an unpaired tag is text the authors typed.
+    expect(toPlainText('We propose <em>iterative inversion</em>, H<sub>2</sub>O and <i>a')).toBe(
+      'We propose iterative inversion, H2O and <i>a',
     );
   });
 

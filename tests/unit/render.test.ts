@@ -16,6 +16,15 @@ describe('renderAbstract', () => {
     );
   });
 
+  it('renders paired formatting tags as formatting and any other HTML as text', () => {
+    expect(renderAbstract('We learn <em>proper losses</em> in H<sub>2</sub>O <b>fast</b>.')).toBe(
+      '<p>We learn <em>proper losses</em> in H<sub>2</sub>O <strong>fast</strong>.</p>',
+    );
+    expect(renderAbstract('A <em onclick="x">y</em> and <script>z</script> and <em>open.')).toBe(
+      '<p>A &#x3C;em onclick="x">y&#x3C;/em> and &#x3C;script>z&#x3C;/script> and &#x3C;em>open.</p>',
+    );
+  });
+
   it('renders every text exactly as the full parser does (the plain-prose shortcut)', () => {
     // Mostly plain prose, so that the shortcut is taken often; now and then anything that is not.
     const plain = fc.constantFrom(
