@@ -77,4 +77,24 @@ describe('normalizeAbstract', () => {
       normalizeAbstract(['Prior work on multi-', 'task learning relies on ref-', 'erencing']),
     ).toBe('Prior work on multi-task learning relies on referencing');
   });
+
+  it.each([
+    [['Abstract: We propose a method.'], 'We propose a method.'],
+    [['ABSTRACT. We propose a method.'], 'We propose a method.'],
+    [['Abstract \u2014 We propose a method.'], 'We propose a method.'],
+    [['Abstract - We propose a method.'], 'We propose a method.'],
+    [['Abstract', 'We propose a', 'method.'], 'We propose a method.'],
+    [['  abstract:', 'We propose a method.'], 'We propose a method.'],
+  ])('drops the "Abstract" heading a copied abstract starts with (%#)', (lines, text) => {
+    expect(normalizeAbstract(lines)).toBe(text);
+  });
+
+  it.each([
+    'Abstract interpretation is a theory of sound approximation.',
+    'Abstract-syntax trees are what we parse.',
+    'Abstract:',
+    'Abstract',
+  ])('keeps "Abstract" when it is a word of the abstract or all there is: %s', (line) => {
+    expect(normalizeAbstract([line])).toBe(line);
+  });
 });

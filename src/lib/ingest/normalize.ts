@@ -169,7 +169,30 @@ export function repairHyphenation(text: string): string {
   );
 }
 
-/** The normalised abstract of one paragraph: joined lines, NFC, single spaces, hyphenation repaired. */
+/**
+ * "Abstract: …", "ABSTRACT. …", "Abstract — …", or "Abstract" alone on the first line: the heading a
+ * copy from a PDF or a web page keeps. It is no word of the abstract (it became a keyword and the
+ * start of the first sentence). "Abstract interpretation is…" has no such mark and is kept.
+ */
+const ABSTRACT_LABEL = /^\s*abstract\s*(?:[:.\u2014\u2013]|-(?=\s))\s*(?=\S)/i;
+const ABSTRACT_LABEL_LINE = /^\s*abstract\s*[:.\u2014\u2013-]?\s*$/i;
+
+/** The abstract without a leading "Abstract:" heading. */
+export function dropAbstractLabel(lines: readonly string[]): readonly string[] {
+  const first = lines[0];
+  if (first === undefined) return lines;
+  if (ABSTRACT_LABEL_LINE.test(first) && lines.slice(1).some((line) => line.trim() !== '')) {
+    return lines.slice(1);
+  }
+  return ABSTRACT_LABEL.test(first)
+    ? [first.replace(ABSTRACT_LABEL, ''), ...lines.slice(1)]
+    : lines;
+}
+
+/**
+ * The normalised abstract of one paragraph: heading dropped, joined lines, NFC, single spaces,
+ * hyphenation repaired.
+ */
 export function normalizeAbstract(lines: readonly string[]): string {
-  return repairHyphenation(joinLines(lines));
+  return repairHyphenation(joinLines(dropAbstractLabel(lines)));
 }
