@@ -7,6 +7,7 @@ import {
   titleCandidates,
 } from '../../src/lib/ingest/naming/describe';
 import { fitToLength } from '../../src/lib/ingest/naming/fit';
+import { toSummary } from '../../src/lib/ingest/naming/summary';
 import { tagText } from '../../src/lib/text/nlp';
 import { splitSentences } from '../../src/lib/text/sentences';
 import { contentKeySet } from '../../src/lib/text/terms';
@@ -421,6 +422,31 @@ describe('the summary', () => {
     expect(summary.length).toBeLessThanOrEqual(MAX_SUMMARY_LENGTH);
     expect(splitSentences(summary)).toHaveLength(1);
     expect(summary).toMatch(/\.$/);
+  });
+
+  it.each([
+    [
+      'We adapt the cubic-regularized Newton method [Nesterov and Polyak].',
+      'We adapt the cubic-regularized Newton method.',
+    ],
+    [
+      'Our agents act in LIGHT (Urbanek et al. 2019), a text adventure game.',
+      'Our agents act in LIGHT, a text adventure game.',
+    ],
+    [
+      'We extend transformers [3, 4–6] to graphs (Smith, 2020; Jones and Lee 2021).',
+      'We extend transformers to graphs.',
+    ],
+  ])(
+    'leaves out citations, which point into papers a reader does not have: %s',
+    (sentence, summary) => {
+      expect(toSummary(sentence)).toBe(summary);
+    },
+  );
+
+  it('keeps brackets that are no citation: [CLS], (ResNet 50), [Section 3]', () => {
+    const sentence = 'We pool the [CLS] token of (ResNet 50) features as in [Section 3].';
+    expect(toSummary(sentence)).toBe(sentence);
   });
 });
 

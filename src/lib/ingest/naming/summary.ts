@@ -24,9 +24,25 @@ function withoutOpener(sentence: string): string {
   return sentence.slice((comma.index ?? 0) + comma[0].length);
 }
 
+/**
+ * Citations point into a paper the reader of a list card does not have: `[12]`, `[3, 4–6]`,
+ * `[Nesterov and Polyak]`, `(Urbanek et al. 2019)`, `(Smith, 2020)`.
+ */
+const NAME = String.raw`\p{Lu}[\p{L}'-]+`;
+const AUTHORS = String.raw`${NAME}(?:\s+(?:and|&)\s+${NAME}|\s+et al\.?)`;
+const YEAR = String.raw`,?\s+(?:19|20)\d\d[a-z]?`;
+const CITATION = new RegExp(
+  String.raw`\s*(?:\[\d+(?:\s*[,–-]\s*\d+)*\]` +
+    // "[Nesterov and Polyak]", "[Vaswani et al., 2017]" (never "[CLS]": one word is no citation)
+    String.raw`|\[(?:${AUTHORS}(?:${YEAR})?|${NAME}${YEAR})\]` +
+    // "(Urbanek et al. 2019)", "(Smith, 2020; Jones and Lee 2021)"
+    String.raw`|\((?:(?:${AUTHORS}|${NAME})${YEAR}(?:;\s*)?)+\))`,
+  'gu',
+);
+
 /** One sentence saying what the paper contributes, ending with a period. */
 export function toSummary(sentence: string): string {
-  const trimmed = withoutOpener(sentence);
+  const trimmed = withoutOpener(sentence).replace(CITATION, '');
   const body =
     trimmed.length > MAX_SUMMARY_LENGTH - 1
       ? fitToLength(trimmed, MAX_SUMMARY_LENGTH - 1)
