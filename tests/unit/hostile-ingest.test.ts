@@ -19,6 +19,7 @@ import { renderAbstract } from '../../src/lib/site/render';
 import { contributionTypes } from '../../src/lib/enrich/contribution';
 import { MAX_NESTING_DEPTH, trimUrl } from '../../src/lib/text/markup';
 import { growth } from '../support/growth';
+import { toPlainText } from '../../src/lib/ingest/plaintext';
 
 const TAXONOMY: Taxonomy = {
   topics: [{ slug: 'rl', label: 'RL', description: 'Reinforcement learning.', terms: ['policy'] }],
@@ -135,6 +136,15 @@ describe('bounded time', () => {
     const word = (n: number) => `We introduce ${'x'.repeat(n)}, a benchmark. ${PROSE}`;
     expect(growth(word, contributionTypes, 5_000)).toBeLessThan(24);
     expect(contributionTypes(word(50_000))).toContain('method');
+  });
+
+  it('pairs HTML formatting tags in time linear in their number, nested at most 4 deep', () => {
+    const tags = (n: number) =>
+      `We propose ${'<em> x '.repeat(n)}</em> and ${'<b>y</b> '.repeat(n)}`;
+    expect(growth(tags, toPlainText, 300)).toBeLessThan(24);
+    const html = renderAbstract(`${'<em>'.repeat(10)}deep${'</em>'.repeat(10)}`);
+    expect(html.match(/<em>/g)).toHaveLength(4);
+    expect(html).toContain('&#x3C;em>');
   });
 
   it('stops a TeX macro bomb at KaTeX maxExpand: the formula reads as its source', () => {

@@ -115,6 +115,17 @@ const FORMATTING_TAGS: Record<string, (children: PhrasingContent[]) => PhrasingC
   sub: (children) => ({ type: 'emphasis', data: { hName: 'sub' }, children }),
   sup: (children) => ({ type: 'emphasis', data: { hName: 'sup' }, children }),
 };
+/** Nodes whose children are phrasing content, where inline tags can pair. */
+const PHRASING_PARENTS = new Set([
+  'paragraph',
+  'heading',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+  'tableCell',
+]);
 /** An opening formatting tag without attributes: `<em>`, `<SUB>`. */
 const OPENING_TAG = /^<([a-z]+)>$/i;
 
@@ -125,35 +136,56 @@ function openedTag(node: PhrasingContent | undefined): string | null {
   return name !== undefined && name in FORMATTING_TAGS ? name : null;
 }
 
-/** `<em>`, words, `</em>` among siblings → one emphasis node; unpaired tags are left for text. */
-function pairFormattingTags(children: PhrasingContent[]): PhrasingContent[] {
+/** Formatting tags nested deeper than this are left as text: no input builds a deep tree. */
+const MAX_FORMATTING_DEPTH = 4;
+
+/**
+ * `<em>`, words, `</em>` among siblings → one emphasis node, in one pass with a stack of the open
+ * tags (linear: each node moves at most once per level). A closing tag that does not close the
+ * innermost open one, and an opening tag never closed, are left for text.
+ */
+function pairFormattingTags(children: readonly PhrasingContent[]): PhrasingContent[] {
   const out: PhrasingContent[] = [];
-  for (let i = 0; i < children.length; i += 1) {
-    const child = children[i]!;
+  const open: { name: string; at: number }[] = [];
+  for (const child of children) {
     const name = openedTag(child);
-    const close =
-      name === null
-        ? -1
-        : children.findIndex(
-            (c, k) => k > i && c.type === 'html' && c.value.toLowerCase() === `</${name}>`,
-          );
-    if (name === null || close < 0) {
+    if (name !== null && open.length < MAX_FORMATTING_DEPTH) {
+      open.push({ name, at: out.length });
       out.push(child);
       continue;
     }
-    out.push(FORMATTING_TAGS[name]!(pairFormattingTags(children.slice(i + 1, close))));
-    i = close;
+    const innermost = open.at(-1);
+    if (
+      innermost !== undefined &&
+      child.type === 'html' &&
+      child.value.toLowerCase() === `</${innermost.name}>`
+    ) {
+      open.pop();
+      const inner = out.splice(innermost.at).slice(1);
+      out.push(FORMATTING_TAGS[innermost.name]!(inner));
+      continue;
+    }
+    out.push(child);
   }
   return out;
 }
 
 /** Raw HTML in a dump is text the authors typed, never markup, except paired formatting tags. */
 function htmlToText(tree: Root): void {
+  // Tags pair among the children of one phrasing parent (a paragraph, a Markdown emphasis, a
+  // link…); the nodes pairing makes are not paired again, or tags past the depth limit would nest a
+  // level deeper on each visit.
+  const made = new WeakSet<object>();
   visit(tree, (node) => {
-    if (!('children' in node) || !node.children.some((child) => child.type === 'html')) return;
-    if (node.type === 'paragraph' || node.type === 'emphasis' || node.type === 'strong') {
-      node.children = pairFormattingTags(node.children);
-    }
+    if (made.has(node)) return SKIP;
+    if (!PHRASING_PARENTS.has(node.type) || !('children' in node)) return undefined;
+    const children = node.children as PhrasingContent[];
+    if (!children.some((child) => child.type === 'html')) return undefined;
+    const before = new Set<PhrasingContent>(children);
+    const paired = pairFormattingTags(children);
+    for (const child of paired) if (!before.has(child)) made.add(child);
+    (node as Parent).children = paired;
+    return undefined;
   });
   visit(tree, 'html', (node: Html, index, parent) => {
     if (!parent || index === undefined) return;
