@@ -141,10 +141,14 @@ const MAX_FORMATTING_DEPTH = 4;
 
 /**
  * `<em>`, words, `</em>` among siblings → one emphasis node, in one pass with a stack of the open
- * tags (linear: each node moves at most once per level). A closing tag that does not close the
- * innermost open one, and an opening tag never closed, are left for text.
+ * tags (linear: each node moves at most once per level); the nodes it makes go into `made`. A
+ * closing tag that does not close the innermost open one, and an opening tag never closed, are
+ * left for text.
  */
-function pairFormattingTags(children: readonly PhrasingContent[]): PhrasingContent[] {
+function pairFormattingTags(
+  children: readonly PhrasingContent[],
+  made: WeakSet<object>,
+): PhrasingContent[] {
   const out: PhrasingContent[] = [];
   const open: { name: string; at: number }[] = [];
   for (const child of children) {
@@ -161,8 +165,9 @@ function pairFormattingTags(children: readonly PhrasingContent[]): PhrasingConte
       child.value.toLowerCase() === `</${innermost.name}>`
     ) {
       open.pop();
-      const inner = out.splice(innermost.at).slice(1);
-      out.push(FORMATTING_TAGS[innermost.name]!(inner));
+      const node = FORMATTING_TAGS[innermost.name]!(out.splice(innermost.at).slice(1));
+      made.add(node);
+      out.push(node);
       continue;
     }
     out.push(child);
@@ -180,11 +185,9 @@ function htmlToText(tree: Root): void {
     if (made.has(node)) return SKIP;
     if (!PHRASING_PARENTS.has(node.type) || !('children' in node)) return undefined;
     const children = node.children as PhrasingContent[];
-    if (!children.some((child) => child.type === 'html')) return undefined;
-    const before = new Set<PhrasingContent>(children);
-    const paired = pairFormattingTags(children);
-    for (const child of paired) if (!before.has(child)) made.add(child);
-    (node as Parent).children = paired;
+    if (children.some((child) => child.type === 'html')) {
+      (node as Parent).children = pairFormattingTags(children, made);
+    }
     return undefined;
   });
   visit(tree, 'html', (node: Html, index, parent) => {

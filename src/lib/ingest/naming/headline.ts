@@ -154,6 +154,11 @@ function extensions(
 /** A number on its own (`18`, `3.5`), not part of a name (`GPT-4`, `2D`). */
 const BARE_NUMBER = /^\d+(?:[.,]\d+)*$/;
 
+/** An acronym as an aside defines it: capitals, digits and hyphens, maybe a plural `s` (`GP`, `GNNs`). */
+const ASIDE_ACRONYM = String.raw`\p{Lu}[\p{Lu}\p{N}-]*s?`;
+const WHOLE_ASIDE_ACRONYM = new RegExp(`^${ASIDE_ACRONYM}$`, 'u');
+const ACRONYM_ASIDE = new RegExp(String.raw` \(${ASIDE_ACRONYM}\)(?= )`, 'gu');
+
 /** Tokens `last + 1 … last + 3` are "( ACRONYM )", e.g. the `(GP)` of "Gaussian process (GP) models". */
 function acronymAside(tokens: readonly Token[], last: number): boolean {
   const acronym = tokens[last + 2];
@@ -161,14 +166,14 @@ function acronymAside(tokens: readonly Token[], last: number): boolean {
     tokens[last + 1]?.text === '(' &&
     tokens[last + 3]?.text === ')' &&
     acronym !== undefined &&
-    /^\p{Lu}[\p{Lu}\p{N}-]*s?$/u.test(acronym.text) &&
+    WHOLE_ASIDE_ACRONYM.test(acronym.text) &&
     acronym.text.length >= 2
   );
 }
 
 /** A phrase's text without the acronym asides it runs across: "process (GP) models" → "process models". */
 function withoutAsides(text: string): string {
-  return text.includes('(') ? text.replace(/ \(\p{Lu}[\p{Lu}\p{N}-]*s?\)(?= )/gu, '') : text;
+  return text.includes('(') ? text.replace(ACRONYM_ASIDE, '') : text;
 }
 
 /** Every candidate headline of the abstract, with its features. */
