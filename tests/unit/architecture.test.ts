@@ -146,6 +146,24 @@ function forbiddenInBrowser(file: string, { specifier, typeOnly }: Import): bool
 }
 
 /**
+ * Packages only the build runs. wink-nlp's English model alone is 3.8 MB of script: a module the
+ * browser loads once pulled it into the similar-text worker (1 MB gzipped) for one string helper.
+ */
+const BUILD_ONLY_PACKAGES = [
+  'wink-nlp',
+  'wink-eng-lite-web-model',
+  'katex',
+  'rehype-katex',
+  'umap-js',
+  'unified',
+  'remark-parse',
+];
+
+/** True when `specifier` names package `name` or a file inside it. */
+const isPackage = (specifier: string, name: string): boolean =>
+  specifier === name || specifier.startsWith(`${name}/`);
+
+/**
  * The pipeline's stages, lowest first: a module imports only from its own folder or from a lower
  * stage. build/ holds Node-only build helpers and sits on top.
  */
@@ -183,6 +201,18 @@ describe('the browser part of the code', () => {
           problems.push(
             `${path.relative(ROOT, file)} (loaded by ${from}) imports ${found.specifier}`,
           );
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('loads no build-time-only package: the tagger and its model, KaTeX, UMAP, the parsers', () => {
+    const problems: string[] = [];
+    for (const [file, from] of modules) {
+      for (const { specifier, typeOnly } of importsOfFile(file)) {
+        if (!typeOnly && BUILD_ONLY_PACKAGES.some((name) => isPackage(specifier, name))) {
+          problems.push(`${path.relative(ROOT, file)} (loaded by ${from}) imports ${specifier}`);
         }
       }
     }

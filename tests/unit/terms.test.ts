@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nounPhraseVocabulary, phraseKey, tagText } from '../../src/lib/text/nlp';
+import { nounPhraseVocabulary, tagText } from '../../src/lib/text/nlp';
 import {
   analyseText,
   isAcronymLike,
   isContentWord,
   isGenericWord,
+  phraseKey,
   splitSentences,
   stripAcronymPlural,
   wordKey,

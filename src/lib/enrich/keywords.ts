@@ -9,12 +9,12 @@ import {
   isAcronymLike,
   isContentWord,
   isGenericWord,
+  phraseKey,
   stem,
   wordKey,
   type AnalysedText,
   type Word,
 } from '../text/terms';
-import { phraseKey } from '../text/nlp';
 
 /** Longest key phrase, in words: longer n-grams are almost never repeated terms. */
 export const MAX_PHRASE_WORDS = 3;

@@ -86,39 +86,61 @@ export function packVectors(vectors: readonly SparseVector[], maxTerms: number):
   });
 }
 
-/** Finds, for any vector, the most cosine-similar vectors of a fixed set. */
+/**
+ * Finds, for any vector, the most cosine-similar vectors of a fixed set. Postings are typed arrays
+ * read in plain loops: placing 17,000 papers among 3,000 walks ~80 million postings.
+ */
 class NeighborIndex {
-  private postings = new Map<number, { doc: number[]; weight: number[] }>();
+  private postings = new Map<number, { docs: Int32Array; weights: Float64Array }>();
   private scores: Float64Array;
+  private touched: Int32Array;
 
   constructor(vectors: readonly Packed[]) {
     this.scores = new Float64Array(vectors.length);
+    this.touched = new Int32Array(vectors.length);
+    const counts = new Map<number, number>();
+    for (const vector of vectors) {
+      for (const id of vector.ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    for (const [id, count] of counts) {
+      this.postings.set(id, { docs: new Int32Array(count), weights: new Float64Array(count) });
+    }
+    const filled = new Map<number, number>();
     vectors.forEach((vector, doc) => {
-      vector.ids.forEach((id, i) => {
-        const list = this.postings.get(id) ?? { doc: [], weight: [] };
-        list.doc.push(doc);
-        list.weight.push(vector.weights[i]!);
-        this.postings.set(id, list);
-      });
+      for (let i = 0; i < vector.ids.length; i++) {
+        const id = vector.ids[i]!;
+        const list = this.postings.get(id)!;
+        const at = filled.get(id) ?? 0;
+        list.docs[at] = doc;
+        list.weights[at] = vector.weights[i]!;
+        filled.set(id, at + 1);
+      }
     });
   }
 
   /** The `k` most similar vectors (similarity > 0), most similar first; ties by index. */
   nearest(vector: Packed, k: number, exclude = -1): { doc: number; similarity: number }[] {
-    const touched: number[] = [];
-    vector.ids.forEach((id, i) => {
-      const list = this.postings.get(id);
-      if (!list) return;
-      for (let p = 0; p < list.doc.length; p += 1) {
-        const doc = list.doc[p]!;
-        if (this.scores[doc] === 0) touched.push(doc);
-        this.scores[doc]! += vector.weights[i]! * list.weight[p]!;
+    const { scores, touched } = this;
+    let touchedCount = 0;
+    for (let i = 0; i < vector.ids.length; i++) {
+      const list = this.postings.get(vector.ids[i]!);
+      if (!list) continue;
+      const weight = vector.weights[i]!;
+      const { docs, weights } = list;
+      for (let p = 0; p < docs.length; p++) {
+        const product = weight * weights[p]!;
+        // An underflowed product adds nothing, and must not list its paper twice.
+        if (product === 0) continue;
+        const doc = docs[p]!;
+        if (scores[doc] === 0) touched[touchedCount++] = doc;
+        scores[doc]! += product;
       }
-    });
+    }
     const best: { doc: number; similarity: number }[] = [];
-    for (const doc of touched) {
-      const similarity = this.scores[doc]!;
-      this.scores[doc] = 0;
+    for (let t = 0; t < touchedCount; t++) {
+      const doc = touched[t]!;
+      const similarity = scores[doc]!;
+      scores[doc] = 0;
       if (doc === exclude || similarity <= 0) continue;
       // Insertion into a short sorted list: k is small, sorting every touched document is not.
       if (best.length === k && similarity <= best[k - 1]!.similarity) continue;

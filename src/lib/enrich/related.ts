@@ -4,8 +4,7 @@
  */
 import { displayTerm, keyOf, type PackedTerms, type TermStatistics } from './keywords';
 import type { Acronym, RelatedPaper } from '../schema';
-import { isAcronymLike } from '../text/terms';
-import { phraseKey } from '../text/nlp';
+import { isAcronymLike, phraseKey } from '../text/terms';
 
 /** Papers listed per paper. */
 export const RELATED_COUNT = 5;
@@ -93,7 +92,7 @@ export function termVector(
   // Worked out on first use only: a paper explains at most a few matches.
   let expansions: string[][] | undefined;
   // Both remembered per term: a paper's terms explain each of its matches.
-  const secondary = rememberEach((index: number): boolean => {
+  const secondary = rememberEach(kept.length, (index: number): boolean => {
     const position = kept[index]!.position;
     if (acronyms.length === 0 || packed.acronyms[position]! >= 0) return false;
     expansions ??= acronyms.map((acronym) => keyOf(acronym.long).split(' '));
@@ -102,7 +101,7 @@ export function termVector(
   });
   // A reason a reader sees is a noun phrase of the abstract or a defined acronym, never "et al"
   // or a verb, though every term counts for the similarity itself.
-  const label = rememberEach((index: number): string | null => {
+  const label = rememberEach(kept.length, (index: number): string | null => {
     const position = kept[index]!.position;
     const acronym = acronyms[packed.acronyms[position]!];
     if (acronym) return acronym.short;
@@ -119,12 +118,18 @@ export function termVector(
   };
 }
 
-/** `compute`, worked out once per index. */
-function rememberEach<T>(compute: (index: number) => T): (index: number) => T {
-  const known = new Map<number, T>();
+/** `compute` for indexes 0..size-1, worked out once per index (arrays: this runs per shared term). */
+function rememberEach<T>(size: number, compute: (index: number) => T): (index: number) => T {
+  let known: T[] | undefined;
+  let done: Uint8Array | undefined;
   return (index) => {
-    if (!known.has(index)) known.set(index, compute(index));
-    return known.get(index) as T;
+    known ??= [];
+    done ??= new Uint8Array(size);
+    if (done[index] === 0) {
+      known[index] = compute(index);
+      done[index] = 1;
+    }
+    return known[index] as T;
   };
 }
 
@@ -188,6 +193,7 @@ function sharedTerms(a: TermVector, b: TermVector): string[] {
 
 /** "multimodal large language" adds nothing after "large language models". */
 function repeatsChosen(label: string, chosen: readonly string[]): boolean {
+  if (chosen.length === 0) return false;
   const words = new Set(label.toLowerCase().split(/[\s-]+/));
   return chosen.some((kept) => {
     const keptWords = kept.toLowerCase().split(/[\s-]+/);

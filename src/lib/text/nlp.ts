@@ -8,7 +8,7 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { splitSentences } from './sentences';
-import { partKey, STOP_WORDS } from './terms';
+import { partKey, phraseKey, STOP_WORDS } from './terms';
 
 /** Universal part-of-speech tags, as wink-nlp assigns them. */
 export type Pos =
@@ -331,15 +331,6 @@ export function phrase(
 /** Longest keyword, in words. */
 const MAX_VOCABULARY_WORDS = 3;
 
-/** White space that is not one single space between two words. */
-const UNEVEN_SPACE = /^\s|\s$|\s\s|[^\S ]/;
-
-/** How a phrase is compared: lower case, single spaces. */
-export function phraseKey(text: string): string {
-  const lower = text.toLowerCase();
-  // Most phrases are already single-spaced and trimmed: then there is nothing to replace.
-  return UNEVEN_SPACE.test(lower) ? lower.replace(/\s+/g, ' ').trim() : lower;
-}
 
 /**
  * Every span of 1–3 words that can stand alone as a noun phrase: inside a noun phrase, ending on a

@@ -136,6 +136,19 @@ function splitParts(word: string, offset: number): WordPart[] {
   return parts;
 }
 
+/** White space that is not one single space between two words. */
+const UNEVEN_SPACE = /^\s|\s$|\s\s|[^\S ]/;
+
+/**
+ * How a phrase is compared: lower case, single spaces. Here, not beside the tagger in nlp.ts, so
+ * that browser code comparing phrases does not bundle wink-nlp and its model (3.8 MB).
+ */
+export function phraseKey(text: string): string {
+  const lower = text.toLowerCase();
+  // Most phrases are already single-spaced and trimmed: then there is nothing to replace.
+  return UNEVEN_SPACE.test(lower) ? lower.replace(/\s+/g, ' ').trim() : lower;
+}
+
 /**
  * Acronyms and names with inner capitals (`LLM`, `scRNA`, `TreeBench`) are matched and keyed by
  * their case, so `RL` never merges with an ordinary word.
