@@ -331,7 +331,6 @@ export function phrase(
 /** Longest keyword, in words. */
 const MAX_VOCABULARY_WORDS = 3;
 
-
 /**
  * Every span of 1–3 words that can stand alone as a noun phrase: inside a noun phrase, ending on a
  * nominal word and starting on a noun or adjective (never a verb, a number or a stop word), as
