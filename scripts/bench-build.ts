@@ -18,6 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../tests/support/browser';
 import { serveSite } from '../tests/support/site';
 import { generateDumps, writeDumps } from './generate-dumps';
+import { ingestCommand } from './ingest-command';
 
 const TARGET_SECONDS = 90;
 const TARGET_MEGABYTES = 2560;
@@ -224,16 +225,7 @@ async function run(): Promise<number> {
 
   const ingest = await timed(
     // As `npm run ingest` runs it (package.json), its Node flag included.
-    [
-      'npx',
-      'tsx',
-      '--max-semi-space-size=64',
-      'scripts/ingest.ts',
-      '--dumps',
-      dumps,
-      '--out',
-      papersFile,
-    ],
+    [...ingestCommand(), '--dumps', dumps, '--out', papersFile],
     env,
   );
   // Astro as `npm run build` runs it: scripts/build-site.ts, with its Node flags (heap ceiling).

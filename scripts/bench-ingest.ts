@@ -17,11 +17,10 @@ import {
   writeDumps,
   type StructuredFormat,
 } from './generate-dumps';
+import { ingestCommand } from './ingest-command';
 
 const TARGET_SECONDS = 40;
 const TARGET_MEGABYTES = 1024;
-/** `npm run ingest` without npm, so the measured process is the ingest alone. */
-const INGEST_COMMAND = ['npx', 'tsx', '--max-semi-space-size=64', 'scripts/ingest.ts'];
 
 interface Options {
   count: number;
@@ -89,8 +88,9 @@ function folderMegabytes(dir: string): number {
  */
 function runIngest(options: Options, dumps: string): RunReport {
   const out = join('.bench', `papers-${options.count}.json`);
+  // `npm run ingest` without npm, so the measured process is the ingest alone.
   const command = [
-    ...INGEST_COMMAND,
+    ...ingestCommand(),
     '--dumps',
     dumps,
     '--out',

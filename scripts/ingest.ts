@@ -1,6 +1,6 @@
 /**
  * Builds the paper records the site reads, from the abstract dumps. Contract (docs/ingest.md):
- *   tsx scripts/ingest.ts [--dumps content/dumps] [--out src/generated/papers.json]
+ *   npm run ingest -- [--dumps content/dumps] [--out src/generated/papers.json]
  *                         [--taxonomy content/taxonomy.yaml] [--overrides content/overrides.yaml]
  *                         [--check] [--workers <n>]
  * Beside the records it writes `<out>.indexes.json` (`x.json` → `x.indexes.json`): the map layout and

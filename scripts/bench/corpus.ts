@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PapersSchema, type Paper, type Topic } from '../../src/lib/schema';
 import { loadTaxonomy } from '../../src/lib/enrich/taxonomy';
+import { ingestCommand } from '../ingest-command';
 
 export interface Corpus {
   name: string;
@@ -19,9 +20,15 @@ function tsx(args: string[]): void {
   execFileSync('npx', ['tsx', ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
+/** The ingest as `npm run ingest` runs it. */
+function runIngest(args: string[]): void {
+  const [program, ...command] = ingestCommand();
+  execFileSync(program, [...command, ...args], { stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
 /** Records for a dumps folder, ingested into `out` unless `reuse` and it already exists. */
 function ingest(dumps: string, out: string, reuse: boolean): Paper[] {
-  if (!(reuse && existsSync(out))) tsx(['scripts/ingest.ts', '--dumps', dumps, '--out', out]);
+  if (!(reuse && existsSync(out))) runIngest(['--dumps', dumps, '--out', out]);
   return PapersSchema.parse(JSON.parse(readFileSync(out, 'utf8')));
 }
 

@@ -12,7 +12,7 @@ import {
   type IngestResult,
 } from '../../src/lib/pipeline';
 import type { Taxonomy } from '../../src/lib/schema';
-import { runScript } from '../support/run';
+import { runIngest } from '../support/run';
 import { SEED_DUMPS } from '../support/seeds';
 
 // The ingest as a user runs it (`npm run ingest`, a child process), and synthetic corpora too big
@@ -52,11 +52,7 @@ describe('the ingest command', () => {
   const work = mkdtempSync(join(tmpdir(), 'ingest-cli-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
   const ingest = async (...args: string[]) => {
-    const run = await runScript('scripts/ingest.ts', [
-      '--taxonomy',
-      `${FIXTURES}/taxonomy.yaml`,
-      ...args,
-    ]);
+    const run = await runIngest(['--taxonomy', `${FIXTURES}/taxonomy.yaml`, ...args]);
     return { ...run, last: run.stdout.trim().split('\n').at(-1) };
   };
 
@@ -150,7 +146,7 @@ describe('the ingest command over the seed dumps', () => {
   it('writes in its own process the bytes this one builds from the dumps read in reverse', async () => {
     const work = mkdtempSync(join(tmpdir(), 'ingest-seeds-'));
     const out = join(work, 'papers.json');
-    const run = await runScript('scripts/ingest.ts', ['--dumps', SEED_DUMPS, '--out', out]);
+    const run = await runIngest(['--dumps', SEED_DUMPS, '--out', out]);
     expect(run.status).toBe(0);
     const files = [...readDumpsDir(SEED_DUMPS)].reverse();
     const here = ingestDumps(files, loadTaxonomy('content/taxonomy.yaml'));

@@ -3,6 +3,7 @@
  * while a child runs: a blocking spawnSync makes a loaded run time out with every test passing).
  */
 import { spawn } from 'node:child_process';
+import { ingestCommand } from '../../scripts/ingest-command';
 
 /** What a finished command left: its exit code (or the signal that ended it) and what it printed. */
 export interface RunResult {
@@ -31,6 +32,15 @@ export function run(
     child.on('error', reject);
     child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr }));
   });
+}
+
+/** Runs the ingest as `npm run ingest -- args…` does (package.json's command, without npm). */
+export function runIngest(
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv } = {},
+): Promise<RunResult> {
+  const [node, ...command] = ingestCommand();
+  return run(node, [...command, ...args], options);
 }
 
 /** Runs a TypeScript script with tsx, like `npx tsx <script> args…`. */

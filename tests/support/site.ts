@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 import { PapersSchema, type Paper } from '../../src/lib/schema';
 import { run } from './run';
+import { ingestCommand } from '../../scripts/ingest-command';
 
 export interface BuiltSite {
   outDir: string;
@@ -46,15 +47,16 @@ export async function buildSite(options: {
     BASE_PATH: options.base ?? '/',
     ...(options.shards === undefined ? {} : { BUILD_SHARDS: String(options.shards) }),
   };
-  const step = async (args: string[]) => {
-    const result = await run('npx', args, { env });
+  const step = async (args: string[], program = 'npx') => {
+    const result = await run(program, args, { env });
     if (result.status !== 0) {
       throw new Error(
-        `npx ${args.join(' ')} exited ${result.status}:\n${result.stdout}${result.stderr}`,
+        `${program} ${args.join(' ')} exited ${result.status}:\n${result.stdout}${result.stderr}`,
       );
     }
   };
-  await step(['tsx', 'scripts/ingest.ts', '--dumps', options.dumps, '--out', papersFile]);
+  const [node, ...ingest] = ingestCommand();
+  await step([...ingest, '--dumps', options.dumps, '--out', papersFile], node);
   await step(['tsx', 'scripts/build-site.ts']);
   return { outDir: options.outDir, papersFile };
 }

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTaxonomy } from '../../src/lib/enrich/taxonomy';
 import { readBibtex } from '../../src/lib/ingest/formats/bibtex';
@@ -10,6 +8,7 @@ import { readCsv } from '../../src/lib/ingest/formats/csv';
 import { readJsonArray, readJsonLines } from '../../src/lib/ingest/formats/jsonl';
 import { loadOverrides } from '../../src/lib/ingest/overrides';
 import { formatProblem, formatSummary, ingestDumps, type DumpFile } from '../../src/lib/pipeline';
+import { runIngest } from '../support/run';
 
 const FIXTURES = 'tests/fixtures/formats';
 const TAXONOMY = parseTaxonomy(readFileSync('tests/fixtures/ingest/taxonomy.yaml', 'utf8'), 't');
@@ -223,23 +222,11 @@ describe('structured dumps beside plain-text ones', () => {
   });
 });
 
-// Each test starts the command (tsx) once or twice: slow on a busy 2-core machine.
+// Each test starts the command once or twice: slow on a busy 2-core machine.
 describe('the ingest command on structured dumps', { timeout: 120_000 }, () => {
   const work = mkdtempSync(join(tmpdir(), 'ingest-formats-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
-  const ingest = async (...args: string[]) => {
-    try {
-      const { stdout, stderr } = await promisify(execFile)('npx', [
-        'tsx',
-        'scripts/ingest.ts',
-        ...args,
-      ]);
-      return { status: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { status: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  };
+  const ingest = (...args: string[]) => runIngest(args);
 
   it('writes nothing when any dump has a problem', async () => {
     const out = join(work, 'papers.json');

@@ -50,14 +50,15 @@ export function siteFile(make: () => Response): Response {
 }
 
 /**
- * The time the site pages take to render against the paper pages' (at 20,000 papers, 33 s against
- * 43 s of one core; docs/build.md): what decides the site shard's share of the paper pages.
+ * The time the site pages take to render against the paper pages' (at 20,000 papers, two processes
+ * at once: ~29.5 s against ~50 s on 12-01, docs/build.md): what decides the site shard's share of
+ * the paper pages, so that both processes finish together.
  */
-const SITE_PAGES_RATIO = 0.75;
+const SITE_PAGES_RATIO = 0.6;
 
 /**
  * The paper pages `shard` renders, a contiguous share of them: all of them unsharded; else the site
- * shard takes what lets it finish with the others (an eighth with two processes, none with more) and
+ * shard takes what lets it finish with the others (a fifth with two processes, none with more) and
  * the paper shards split the rest evenly.
  */
 export function paperPaths<T>(paths: readonly T[], shard: BuildShard = currentShard): T[] {
