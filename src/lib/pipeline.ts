@@ -19,7 +19,13 @@ import { open } from 'node:fs/promises';
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { countWords, parseDump, plural, readParagraph, type Problem } from './ingest/dump';
-import { enrichPapers, readPaperText, type PaperVectors, type TextReading } from './enrich/enrich';
+import {
+  enrichPapers,
+  phrasesOf,
+  readPaperText,
+  type PaperVectors,
+  type TextReading,
+} from './enrich/enrich';
 import { projectVectors, type Point } from './enrich/projection';
 import { similarIndexFrom, type UnitVector } from './enrich/similar';
 import { compileTopics, type TopicMatcher } from './enrich/topics';
@@ -465,7 +471,16 @@ interface Derived {
 function derivePaper(abstract: string, matcher: TopicMatcher | undefined): Derived {
   const fields = deriveFields(abstract);
   if ('rejected' in fields || !matcher) return { fields };
-  return { fields, reading: readPaperText(fields.plainText, fields.links, matcher) };
+  // The reading marks which terms are noun phrases: the phrases themselves (~100 an abstract)
+  // need not travel to the main thread and stay in its heap until the end.
+  const { phrases, ...rest } = fields;
+  const reading = readPaperText(
+    fields.plainText,
+    fields.links,
+    matcher,
+    phrasesOf({ ...fields, phrases }),
+  );
+  return { fields: rest, reading };
 }
 
 /**

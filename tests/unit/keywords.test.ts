@@ -4,8 +4,10 @@ import {
   displayTerm,
   extractTerms,
   keyOf,
+  packTerms,
   selectKeywords,
   TermStatistics,
+  unpackTerms,
   type Term,
 } from '../../src/lib/enrich/keywords';
 import { mainStatementSentence, phrasesOf } from '../../src/lib/enrich/enrich';
@@ -18,7 +20,7 @@ const statistics = new TermStatistics();
 const termsBySlug = new Map<string, Term[]>();
 for (const paper of papers) {
   const analysed = analyseText(paper.plainText);
-  const terms = extractTerms(analysed, findAcronyms(paper.plainText));
+  const terms = extractTerms(analysed, findAcronyms(paper.plainText), phrasesOf(paper));
   statistics.add(terms, analysed);
   termsBySlug.set(paper.slug, terms);
 }
@@ -28,7 +30,6 @@ function keywordsOf(fragment: string): string[] {
   return selectKeywords(termsBySlug.get(paper.slug)!, paper.plainText, statistics, {
     name: paper.name,
     title: paper.title,
-    phrases: phrasesOf(paper),
     statement: mainStatementSentence(splitSentences(paper.plainText)),
   });
 }
@@ -59,6 +60,33 @@ describe('extractTerms', () => {
   it('never builds a phrase across punctuation, stop words or rhetoric', () => {
     expect(term('denoise latent')).toBeUndefined();
     expect(term('gains vary')).toBeUndefined();
+  });
+});
+
+describe('extractTerms given the noun phrases', () => {
+  const text = 'Sparse attention (SA) is fast. We propose sparse attention for long inputs.';
+  const analysed = analyseText(text);
+  const acronyms = findAcronyms(text);
+  const phrases = new Set(['sparse attention', 'long inputs', 'inputs', 'attention']);
+  const marked = extractTerms(analysed, acronyms, phrases);
+  const spelled = (term: Term) => text.slice(term.start, term.end);
+
+  it('marks the terms that are no noun phrase, never an acronym', () => {
+    const notPhrases = marked.filter((term) => term.notPhrase).map(spelled);
+    expect(notPhrases).toContain('long');
+    expect(notPhrases).not.toContain('long inputs');
+    expect(notPhrases).not.toContain('sparse attention');
+    expect(notPhrases).not.toContain('SA');
+  });
+
+  it('marks nothing without them, and the mark survives packing', () => {
+    expect(extractTerms(analysed, acronyms).some((term) => term.notPhrase)).toBe(false);
+    const statistics = new TermStatistics();
+    const packed = packTerms(marked, statistics.add(marked, analysed), acronyms);
+    const unpacked = unpackTerms(packed, statistics, acronyms);
+    expect(unpacked.map((term) => term.notPhrase ?? false)).toEqual(
+      marked.map((term) => term.notPhrase ?? false),
+    );
   });
 });
 

@@ -28,17 +28,11 @@ function relate(docs: readonly Doc[], options?: RelatedOptions): Map<string, Rel
   const read: { packed: PackedTerms; acronyms: Acronym[] }[] = docs.map((doc) => {
     const analysed = analyseText(doc.text);
     const acronyms = findAcronyms(doc.text);
-    const terms = extractTerms(analysed, acronyms);
+    const terms = extractTerms(analysed, acronyms, phrasesOf({ plainText: doc.text }));
     return { packed: packTerms(terms, statistics.add(terms, analysed), acronyms), acronyms };
   });
   const vectors = docs.map((doc, index) =>
-    termVector(
-      read[index]!.packed,
-      read[index]!.acronyms,
-      doc.text,
-      statistics,
-      phrasesOf({ plainText: doc.text }),
-    ),
+    termVector(read[index]!.packed, read[index]!.acronyms, doc.text, statistics),
   );
   const related = findRelated(
     docs.map((doc) => doc.slug),

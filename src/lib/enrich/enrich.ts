@@ -77,15 +77,19 @@ export interface TextReading {
 
 const lines = (text: string): string[] => (text === '' ? [] : text.split('\n'));
 
-/** Reads one abstract's plain text for enrichment (see {@link TextReading}). */
+/**
+ * Reads one abstract's plain text for enrichment (see {@link TextReading}); `phrases` are its noun
+ * phrases, which keywords and related-paper reasons are drawn from.
+ */
 export function readPaperText(
   plainText: string,
   links: readonly Link[],
   matcher: TopicMatcher,
+  phrases: ReadonlySet<string>,
 ): TextReading {
   const analysed = analyseText(plainText);
   const acronyms = findAcronyms(plainText);
-  const terms = extractTerms(analysed, acronyms);
+  const terms = extractTerms(analysed, acronyms, phrases);
   return {
     acronyms,
     termKeys: terms.map((term) => term.key).join('\n'),
@@ -140,7 +144,8 @@ export function enrichPapers(
     const made = given?.get(paper.id);
     // Taken out once counted: 20,000 readings are a few hundred megabytes.
     given?.delete(paper.id);
-    const text = made ?? readPaperText(paper.plainText, paper.links, topics.matcher);
+    const text =
+      made ?? readPaperText(paper.plainText, paper.links, topics.matcher, phrasesOf(paper));
     return countReading(paper, text, topics, statistics);
   });
   // Topics need the whole corpus read (term frequencies, confidently tagged papers).
@@ -151,14 +156,11 @@ export function enrichPapers(
     clock('vectors');
   }
   progress?.update('related papers', 0, papers.length);
-  // Each paper's noun phrases: what both a related paper's reasons and its keywords may show. The
-  // reasons' labels hold them until the end anyway, so keeping all of them costs nothing more.
-  const phrases = papers.map(phrasesOf);
-  const related = relatePapers(papers, readings, statistics, phrases);
+  const related = relatePapers(papers, readings, statistics);
   timings.related = clock('related papers');
   const enriched = papers.map((paper, index) => {
     if (index % PROGRESS_EVERY === 0) progress?.update('keywords', index, papers.length);
-    return finishPaper(paper, readings[index]!, related[index]!, statistics, phrases[index]!);
+    return finishPaper(paper, readings[index]!, related[index]!, statistics);
   });
   timings.finish = clock('keywords');
   return enriched;
@@ -212,11 +214,10 @@ function relatePapers(
   papers: readonly BasePaper[],
   readings: readonly PaperReading[],
   statistics: TermStatistics,
-  phrases: readonly ReadonlySet<string>[],
 ): RelatedPaper[][] {
   const vectors = papers.map((paper, index) => {
     const { terms, acronyms } = readings[index]!;
-    return termVector(terms, acronyms, paper.plainText, statistics, phrases[index]!);
+    return termVector(terms, acronyms, paper.plainText, statistics);
   });
   return findRelated(
     papers.map((paper) => paper.slug),
@@ -259,7 +260,6 @@ function finishPaper(
   { acronyms, terms, tags, statement, types, hasCode }: PaperReading,
   related: RelatedPaper[],
   statistics: TermStatistics,
-  phrases: ReadonlySet<string>,
 ): Paper {
   return {
     ...paper,
@@ -272,7 +272,6 @@ function finishPaper(
       {
         name: paper.name,
         title: paper.title,
-        phrases,
         statement,
       },
     ),

@@ -53,6 +53,12 @@ export interface Term {
    * plasticity"): the longer one is the keyword, but both count for similarity.
    */
   dominated?: boolean;
+  /**
+   * True when the term, as spelled at `start..end`, is not one of the abstract's noun phrases
+   * ({@link nounPhraseVocabulary}): it counts for similarity, but is never a keyword or a reason.
+   * Never set on an acronym, nor when the noun phrases were not given.
+   */
+  notPhrase?: boolean;
 }
 
 interface Tally {
@@ -118,9 +124,14 @@ export function keyOf(text: string): string {
 
 /**
  * Every candidate term of an abstract: non-generic content words and runs of 2–3 adjacent
- * content words; a defined acronym also counts the occurrences of its expansion.
+ * content words; a defined acronym also counts the occurrences of its expansion. Given the
+ * abstract's noun phrases, terms that are none are marked (`notPhrase`).
  */
-export function extractTerms(analysed: AnalysedText, acronyms: readonly Acronym[] = []): Term[] {
+export function extractTerms(
+  analysed: AnalysedText,
+  acronyms: readonly Acronym[] = [],
+  phrases?: ReadonlySet<string>,
+): Term[] {
   const tallies = new Map<string, Tally>();
   for (const run of contentRuns(analysed)) {
     for (let start = 0; start < run.words.length; start++) {
@@ -151,6 +162,13 @@ export function extractTerms(analysed: AnalysedText, acronyms: readonly Acronym[
       const [best] = [...spellings.values()].sort((a, b) => b.count - a.count || a.start - b.start);
       term.start = best!.start;
       term.end = best!.end;
+    }
+    if (
+      phrases &&
+      !term.acronym &&
+      !phrases.has(phraseKey(analysed.text.slice(term.start, term.end)))
+    ) {
+      term.notPhrase = true;
     }
     terms.push(term);
   }
@@ -317,7 +335,7 @@ export interface PackedTerms {
   words: Uint8Array;
   starts: Uint32Array;
   ends: Uint32Array;
-  /** Bit 1: dominated. */
+  /** Bit 1: dominated; bit 2: no noun phrase (`Term.notPhrase`). */
   flags: Uint8Array;
   /** Index in the paper's acronyms of the acronym the term is the short form of, or -1. */
   acronyms: Int16Array;
@@ -326,6 +344,8 @@ export interface PackedTerms {
 }
 
 const DOMINATED = 1;
+/** Flag bit of a packed term that is no noun phrase (`Term.notPhrase`). */
+export const NOT_PHRASE = 2;
 
 /** Packs a paper's terms, given their ids from `TermStatistics.add` and the paper's acronyms. */
 export function packTerms(
@@ -350,7 +370,7 @@ export function packTerms(
     packed.words[index] = term.words;
     packed.starts[index] = term.start;
     packed.ends[index] = term.end;
-    packed.flags[index] = term.dominated ? DOMINATED : 0;
+    packed.flags[index] = (term.dominated ? DOMINATED : 0) | (term.notPhrase ? NOT_PHRASE : 0);
     packed.acronyms[index] = term.acronym ? (acronymIndex.get(term.acronym.short) ?? -1) : -1;
     packed.expansions[index] = term.expands ? (acronymIndex.get(term.expands) ?? -1) : -1;
   });
@@ -376,6 +396,7 @@ export function unpackTerms(
     const expanded = acronyms[packed.expansions[index]!];
     if (expanded) term.expands = expanded.short;
     if (packed.flags[index]! & DOMINATED) term.dominated = true;
+    if (packed.flags[index]! & NOT_PHRASE) term.notPhrase = true;
     return term;
   });
 }
@@ -457,14 +478,6 @@ export interface KeywordContext {
   title?: string;
   /** The sentence of the main contribution statement: its phrases count like the title's. */
   statement?: string;
-  /** The abstract's noun phrases ({@link nounPhraseVocabulary}): only these can be keywords. */
-  phrases?: ReadonlySet<string>;
-}
-
-/** A keyword is a noun phrase of the abstract, or a defined acronym. */
-function isNounPhrase(term: Term, text: string, phrases: ReadonlySet<string> | undefined): boolean {
-  if (!phrases || term.acronym) return true;
-  return phrases.has(phraseKey(text.slice(term.start, term.end)));
 }
 
 function toCandidate(
@@ -517,7 +530,8 @@ export function selectKeywords(
       .sort((a, b) => b.score - a.score || compareTokens(a.tokens, b.tokens));
   const own = terms.filter(
     (term) =>
-      term.expands === undefined && !term.dominated && isNounPhrase(term, text, context.phrases),
+      // A keyword is a noun phrase of the abstract, or a defined acronym (extractTerms).
+      term.expands === undefined && !term.dominated && !term.notPhrase,
   );
   const recurring = own.filter(
     (term) => isTitlePhrase(term, titleKeys) || isRecurring(term, text, statistics),

@@ -2,9 +2,9 @@
  * Related papers: cosine similarity of TF-IDF vectors, with candidates drawn from an inverted
  * index over each paper's heaviest terms so the cost stays near-linear in the corpus size.
  */
-import { displayTerm, keyOf, type PackedTerms, type TermStatistics } from './keywords';
+import { displayTerm, keyOf, NOT_PHRASE, type PackedTerms, type TermStatistics } from './keywords';
 import type { Acronym, RelatedPaper } from '../schema';
-import { isAcronymLike, phraseKey } from '../text/terms';
+import { isAcronymLike } from '../text/terms';
 
 /** Papers listed per paper. */
 export const RELATED_COUNT = 5;
@@ -73,7 +73,6 @@ export function termVector(
   acronyms: readonly Acronym[],
   text: string,
   statistics: TermStatistics,
-  phrases?: ReadonlySet<string>,
 ): TermVector {
   let squares = 0;
   const shareable: WeightedTerm[] = [];
@@ -105,9 +104,8 @@ export function termVector(
     const position = kept[index]!.position;
     const acronym = acronyms[packed.acronyms[position]!];
     if (acronym) return acronym.short;
-    const spelling = text.slice(packed.starts[position], packed.ends[position]);
-    if (phrases && !phrases.has(phraseKey(spelling))) return null;
-    return displayTerm(spelling, statistics);
+    if (packed.flags[position]! & NOT_PHRASE) return null;
+    return displayTerm(text.slice(packed.starts[position], packed.ends[position]), statistics);
   });
   return {
     ids: Int32Array.from(kept, (entry) => entry.id),
