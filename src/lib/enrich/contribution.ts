@@ -218,9 +218,30 @@ const LONG_WORD = new RegExp(String.raw`[\w-]{${MAX_WORD_CHARS + 1},}`, 'g');
  * cutting words and sentences to these lengths keeps every test linear in the abstract's length.
  */
 function boundedForMatching(sentence: string): string {
-  return sentence
-    .slice(0, MAX_SENTENCE_CHARS)
-    .replace(LONG_WORD, (word) => word.slice(0, MAX_WORD_CHARS));
+  const bounded = sentence.slice(0, MAX_SENTENCE_CHARS);
+  return hasLongWord(bounded)
+    ? bounded.replace(LONG_WORD, (word) => word.slice(0, MAX_WORD_CHARS))
+    : bounded;
+}
+
+/**
+ * True when `text` has a run of more than MAX_WORD_CHARS `[\w-]` characters: one linear pass,
+ * where LONG_WORD alone rescans every word from each of its letters (the costliest pattern here).
+ */
+function hasLongWord(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const word =
+      (code >= 0x61 && code <= 0x7a) || // a-z
+      (code >= 0x41 && code <= 0x5a) || // A-Z
+      (code >= 0x30 && code <= 0x39) || // 0-9
+      code === 0x5f || // _
+      code === 0x2d; // -
+    run = word ? run + 1 : 0;
+    if (run > MAX_WORD_CHARS) return true;
+  }
+  return false;
 }
 
 /** Wordings that say the authors release their code. */

@@ -180,22 +180,38 @@ export function stripAcronymPlural(part: string): string {
   return /^[\p{Lu}\p{N}]*\p{Lu}[\p{Lu}\p{N}]*s$/u.test(part) ? part.slice(0, -1) : part;
 }
 
+/**
+ * Entries a memo below keeps: a corpus repeats a small vocabulary (~100,000 distinct spellings in
+ * 10,000 abstracts), and a hostile dump of random words must not grow a memo without bound.
+ */
+const MAX_MEMO_ENTRIES = 200_000;
+
+/** `map.set(key, value)`, emptying the map first when it is full. */
+function remember(map: Map<string, string>, key: string, value: string): string {
+  if (map.size >= MAX_MEMO_ENTRIES) map.clear();
+  map.set(key, value);
+  return value;
+}
+
 const stemCache = new Map<string, string>();
 
 /** Porter stem of a lower-cased word (memoised: a corpus repeats a small vocabulary). */
 export function stem(word: string): string {
   const lower = word.toLowerCase();
-  let stemmed = stemCache.get(lower);
-  if (stemmed === undefined) {
-    stemmed = stemmer(lower);
-    stemCache.set(lower, stemmed);
-  }
-  return stemmed;
+  return stemCache.get(lower) ?? remember(stemCache, lower, stemmer(lower));
 }
 
-/** The key two spellings of one term share: acronyms by case without plural, words by stem. */
+const partKeyCache = new Map<string, string>();
+
+/**
+ * The key two spellings of one term share: acronyms by case without plural, words by stem.
+ * Memoised by spelling: every word of every abstract is keyed several times (tagging, terms, topics).
+ */
 export function partKey(part: string): string {
-  return isAcronymLike(part) ? stripAcronymPlural(part) : stem(part);
+  return (
+    partKeyCache.get(part) ??
+    remember(partKeyCache, part, isAcronymLike(part) ? stripAcronymPlural(part) : stem(part))
+  );
 }
 
 /** The key of a whole (possibly hyphenated) word: `multi-task` → `multi-task`, `LLMs` → `LLM`. */
