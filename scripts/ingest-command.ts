@@ -7,7 +7,9 @@ import { readFileSync } from 'node:fs';
 /** `[program, ...args]`: `node` is this process's own Node binary. */
 export function ingestCommand(): [string, ...string[]] {
   const scripts = (
-    JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }
+    JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
   ).scripts;
   const [program, ...args] = (scripts.ingest ?? '').split(/\s+/).filter(Boolean);
   if (program !== 'node')

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runTsFile } from '../support/run';
+import { runIngest, runTsFile } from '../support/run';
 
 const work = mkdtempSync(join(tmpdir(), 'ingest-output-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -17,9 +17,9 @@ async function runTs(args: string[]) {
   return { code: status, ...rest };
 }
 
-const ingest = (out: string) =>
-  runTs([
-    'scripts/ingest.ts',
+/** The ingest as `npm run ingest` runs it. */
+async function ingest(out: string) {
+  const { status, ...rest } = await runIngest([
     '--dumps',
     'tests/fixtures/ingest/good',
     '--taxonomy',
@@ -27,6 +27,8 @@ const ingest = (out: string) =>
     '--out',
     out,
   ]);
+  return { code: status, ...rest };
+}
 
 describe('a bad --out', () => {
   const folder = join(work, 'a-folder');

@@ -8,8 +8,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 import { PapersSchema, type Paper } from '../../src/lib/schema';
-import { run } from './run';
-import { ingestCommand } from '../../scripts/ingest-command';
+import { run, runIngest } from './run';
 
 export interface BuiltSite {
   outDir: string;
@@ -47,16 +46,18 @@ export async function buildSite(options: {
     BASE_PATH: options.base ?? '/',
     ...(options.shards === undefined ? {} : { BUILD_SHARDS: String(options.shards) }),
   };
-  const step = async (args: string[], program = 'npx') => {
-    const result = await run(program, args, { env });
+  const step = async (args: string[]) => {
+    const result = await run('npx', args, { env });
     if (result.status !== 0) {
       throw new Error(
-        `${program} ${args.join(' ')} exited ${result.status}:\n${result.stdout}${result.stderr}`,
+        `npx ${args.join(' ')} exited ${result.status}:\n${result.stdout}${result.stderr}`,
       );
     }
   };
-  const [node, ...ingest] = ingestCommand();
-  await step([...ingest, '--dumps', options.dumps, '--out', papersFile], node);
+  const ingest = await runIngest(['--dumps', options.dumps, '--out', papersFile], { env });
+  if (ingest.status !== 0) {
+    throw new Error(`the ingest exited ${ingest.status}:\n${ingest.stdout}${ingest.stderr}`);
+  }
   await step(['tsx', 'scripts/build-site.ts']);
   return { outDir: options.outDir, papersFile };
 }

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contributionTypes, hasCode } from '../../src/lib/enrich/contribution';
+import { contributionTypes, hasCode, hasLongWord } from '../../src/lib/enrich/contribution';
 import { loadSeedPapers, seedContaining } from '../fixtures/taxonomy/seed-papers';
 
 describe('contributionTypes', () => {
@@ -91,5 +92,23 @@ describe('hasCode', () => {
   it('is false when open-source refers to the models evaluated', () => {
     expect(hasCode('Evaluations of multiple open-source and proprietary models.', [])).toBe(false);
     expect(hasCode('Our method writes better code for users.', [])).toBe(false);
+  });
+});
+
+describe('hasLongWord', () => {
+  it('agrees with the pattern that cuts long words, on runs around 64 characters', () => {
+    const runs = fc
+      .array(
+        fc.record({
+          char: fc.constantFrom('a', 'Z', '9', '_', '-', ' ', 'é', '.', '\n'),
+          length: fc.integer({ min: 1, max: 70 }),
+        }),
+        { maxLength: 8 },
+      )
+      .map((parts) => parts.map(({ char, length }) => char.repeat(length)).join(''));
+    fc.assert(
+      fc.property(runs, (text) => hasLongWord(text) === /[\w-]{65,}/.test(text)),
+      { numRuns: 500 },
+    );
   });
 });

@@ -228,7 +228,7 @@ function boundedForMatching(sentence: string): string {
  * True when `text` has a run of more than MAX_WORD_CHARS `[\w-]` characters: one linear pass,
  * where LONG_WORD alone rescans every word from each of its letters (the costliest pattern here).
  */
-function hasLongWord(text: string): boolean {
+export function hasLongWord(text: string): boolean {
   let run = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

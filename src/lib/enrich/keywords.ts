@@ -55,7 +55,8 @@ export interface Term {
   dominated?: boolean;
   /**
    * True when the term, as spelled at `start..end`, is not one of the abstract's noun phrases
-   * ({@link nounPhraseVocabulary}): it counts for similarity, but is never a keyword or a reason.
+   * (`nounPhraseVocabulary` in text/nlp.ts): it counts for similarity, but is never a keyword or a
+   * reason.
    * Never set on an acronym, nor when the noun phrases were not given.
    */
   notPhrase?: boolean;
