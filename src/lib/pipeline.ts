@@ -473,14 +473,10 @@ function derivePaper(abstract: string, matcher: TopicMatcher | undefined): Deriv
   if ('rejected' in fields || !matcher) return { fields };
   // The reading marks which terms are noun phrases: the phrases themselves (~100 an abstract)
   // need not travel to the main thread and stay in its heap until the end.
-  const { phrases, ...rest } = fields;
-  const reading = readPaperText(
-    fields.plainText,
-    fields.links,
-    matcher,
-    phrasesOf({ ...fields, phrases }),
-  );
-  return { fields: rest, reading };
+  const reading = readPaperText(fields.plainText, fields.links, matcher, phrasesOf(fields));
+  const sent: DerivedFields = { ...fields };
+  delete sent.phrases;
+  return { fields: sent, reading };
 }
 
 /**

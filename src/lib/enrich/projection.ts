@@ -98,24 +98,18 @@ class NeighborIndex {
   constructor(vectors: readonly Packed[]) {
     this.scores = new Float64Array(vectors.length);
     this.touched = new Int32Array(vectors.length);
-    const counts = new Map<number, number>();
-    for (const vector of vectors) {
-      for (const id of vector.ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-    }
-    for (const [id, count] of counts) {
-      this.postings.set(id, { docs: new Int32Array(count), weights: new Float64Array(count) });
-    }
-    const filled = new Map<number, number>();
+    const lists = new Map<number, { docs: number[]; weights: number[] }>();
     vectors.forEach((vector, doc) => {
-      for (let i = 0; i < vector.ids.length; i++) {
-        const id = vector.ids[i]!;
-        const list = this.postings.get(id)!;
-        const at = filled.get(id) ?? 0;
-        list.docs[at] = doc;
-        list.weights[at] = vector.weights[i]!;
-        filled.set(id, at + 1);
-      }
+      vector.ids.forEach((id, i) => {
+        const list = lists.get(id) ?? { docs: [], weights: [] };
+        list.docs.push(doc);
+        list.weights.push(vector.weights[i]!);
+        lists.set(id, list);
+      });
     });
+    for (const [id, { docs, weights }] of lists) {
+      this.postings.set(id, { docs: Int32Array.from(docs), weights: Float64Array.from(weights) });
+    }
   }
 
   /** The `k` most similar vectors (similarity > 0), most similar first; ties by index. */

@@ -118,10 +118,9 @@ export function termVector(
 
 /** `compute` for indexes 0..size-1, worked out once per index (arrays: this runs per shared term). */
 function rememberEach<T>(size: number, compute: (index: number) => T): (index: number) => T {
-  let known: T[] | undefined;
+  const known: T[] = [];
   let done: Uint8Array | undefined;
   return (index) => {
-    known ??= [];
     done ??= new Uint8Array(size);
     if (done[index] === 0) {
       known[index] = compute(index);
