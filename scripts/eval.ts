@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
 import { ingestDumps, readDumpsDir, type DumpFile } from '../src/lib/pipeline';
 import type { Paper } from '../src/lib/schema';
-import { judgeKeyword, judgeTitle, realName } from './eval/judges';
+import { hasStrayPunctuation, judgeKeyword, judgeTitle, realName } from './eval/judges';
 import { mean, microPrecisionRecall, titleOverlap, tokenF1 } from './eval/metrics';
 import { SEED_TOPICS } from '../tests/fixtures/taxonomy/seed-topics';
 
@@ -108,7 +108,7 @@ function nameReport(items: DevItem[], records: Paper[], show: boolean): void {
         ? `title names it ${real[i]}`
         : !p.abstract.includes(p.name)
           ? 'not in the abstract'
-          : /[^\p{L}\p{N}\-+.]/u.test(p.name) || /^[-.]|[-.]$/.test(p.name)
+          : hasStrayPunctuation(p.name)
             ? 'stray punctuation'
             : /^\p{Lu}{2,}s$/u.test(p.name)
               ? 'plural acronym'

@@ -106,3 +106,15 @@ export function realName(title: string, abstract: string): string | null {
   if (words.length > 3 || !words.some(isCoined)) return null;
   return abstract.includes(head) ? head : null;
 }
+
+/**
+ * A name holds only letters, digits, `-`, `+` and `.` inside its words, and at most two single
+ * spaces between words (`DeepResearch Bench`, `Vector-free L-BFGS`): `UniDiffuser)` and `-Net` fail.
+ */
+export function hasStrayPunctuation(name: string): boolean {
+  const words = name.split(' ');
+  return (
+    words.length > 3 ||
+    words.some((word) => word === '' || /[^\p{L}\p{N}\-+.]/u.test(word) || /^[-.]|[-.]$/.test(word))
+  );
+}

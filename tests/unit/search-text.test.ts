@@ -56,7 +56,8 @@ describe('tokenize', () => {
   });
 
   it('finds exactly the words a Unicode-aware pattern finds, in any text', () => {
-    const word = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
+    // Inner apostrophes (`don't`) and decimal points between digits (`2.5`) stay inside a word.
+    const word = /[\p{L}\p{M}\p{N}]+(?:(?:['’]|(?<=\d)\.(?=\d))[\p{L}\p{M}\p{N}]+)*/gu;
     const unit = fc.constantFrom(
       'a',
       'Z',
@@ -85,10 +86,9 @@ describe('tokenize', () => {
     );
   });
 
-  it('ignores markup characters and keeps numbers', () => {
+  it('ignores markup characters and keeps numbers, decimals whole', () => {
     expect(tokenize('12.5$\\times$ _sole_ GPT-4o').map((t) => t.term)).toEqual([
-      '12',
-      '5',
+      '12.5',
       'times',
       'sole',
       'gpt',

@@ -3,6 +3,7 @@
  * position), read from the abstract's wording, and whether it releases code.
  */
 import type { ContributionType, Link } from '../schema';
+import { AUTHORS, AUTHORS_SUBJECT } from '../text/statements';
 import { splitSentences } from '../text/terms';
 
 interface Signal {
@@ -13,7 +14,7 @@ interface Signal {
 }
 
 /** "we introduce/propose/present ..." and the other ways authors state what they made. */
-const MAKE = String.raw`\b(?:[Ww]e|[Tt]his (?:paper|work|study)|[Oo]ur work)\s+(?:\w+\s+)?(?:propose|introduce|present|develop|design|devise|contribute|construct|build|create|curate|collect|release|offer|establish)s?\s+`;
+const MAKE = String.raw`${AUTHORS}\s+(?:\w+\s+)?(?:propose|introduce|present|develop|design|devise|contribute|construct|build|create|curate|collect|release|offer|establish)s?\s+`;
 const PREPOSITION = String.raw`(?:for|of|on|in|to|with|that|which|from|by|at|as)\s`;
 /** A word of a noun phrase, or a parenthesis inside it ("Iteration (MORNAVI) algorithm"). */
 const PHRASE_WORD = String.raw`(?!${PREPOSITION})(?:["\u201c]?[\w-]+["\u201d]?|\([^)]*\)),?\s+`;
@@ -47,8 +48,6 @@ const DATASET = String.raw`${nouns(['dataset', 'data set', 'corpus', 'corpora'])
 
 const made = (noun: string) => new RegExp(MAKE + NOUN_PHRASE + noun);
 const described = (noun: string) => new RegExp(APPOSITIVE + noun);
-/** Sentences that state what the authors made, or name an artefact with inner capitals. */
-const MAKES = /\b(?:we|this (?:paper|work|study)|our work)\s/i;
 /** An apposition: "X, a ...", "X (Y), the ...", or a coined name right before "a"/"an". */
 const APPOSITIVE_HINT = /[\w)],\s+(?:as\s+)?(?:an?|the)\s|[a-z0-9][A-Z][\w-]*\s+an?\s/;
 /** "we introduce MMI-DD (Multi-modal ... Deepfake Dataset)": the noun inside the expansion. */
@@ -66,7 +65,7 @@ const NAMED_METHOD = new RegExp(
  */
 const SIGNALS: Record<ContributionType, Signal[]> = {
   method: [
-    { pattern: made(ARTIFACT), weight: 2, hint: MAKES },
+    { pattern: made(ARTIFACT), weight: 2, hint: AUTHORS_SUBJECT },
     { pattern: described(ARTIFACT), weight: 2, hint: APPOSITIVE_HINT },
     { pattern: NAMED_METHOD, weight: 2, hint: /\(/ },
     {

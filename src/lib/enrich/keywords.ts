@@ -15,6 +15,7 @@ import {
   type AnalysedText,
   type Word,
 } from '../text/terms';
+import { inverseDocumentFrequency, termFrequencyWeight } from '../text/weighting';
 
 /** Longest key phrase, in words: longer n-grams are almost never repeated terms. */
 export const MAX_PHRASE_WORDS = 3;
@@ -317,7 +318,7 @@ export class TermStatistics {
 
   /** The idf of a term found in `frequency` abstracts. */
   idfOf(frequency: number): number {
-    return Math.log((this.documentCount + 1) / (frequency + 1)) + 1;
+    return inverseDocumentFrequency(this.documentCount, frequency);
   }
 
   /** True when the word (any inflection of it) is written in lower case somewhere in the corpus. */
@@ -416,7 +417,7 @@ export function isRecurring(term: Term, text: string, statistics: TermStatistics
 
 /** TF-IDF weight with sublinear term frequency: the tenth mention adds less than the second. */
 export function termWeight(term: Term, statistics: TermStatistics): number {
-  return (1 + Math.log(term.count)) * statistics.idf(term.key);
+  return termFrequencyWeight(term.count) * statistics.idf(term.key);
 }
 
 /**

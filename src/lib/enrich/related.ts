@@ -5,6 +5,7 @@
 import { displayTerm, keyOf, NOT_PHRASE, type PackedTerms, type TermStatistics } from './keywords';
 import type { Acronym, RelatedPaper } from '../schema';
 import { isAcronymLike } from '../text/terms';
+import { termFrequencyWeight } from '../text/weighting';
 
 /** Papers listed per paper. */
 export const RELATED_COUNT = 5;
@@ -82,7 +83,7 @@ export function termVector(
     const frequency = statistics.frequencyOf(id);
     const oneOff = count === 1 && !recursAnyway(packed, position, frequency, text);
     const weight =
-      (1 + Math.log(count)) * statistics.idfOf(frequency) * (oneOff ? ONE_OFF_WEIGHT : 1);
+      termFrequencyWeight(count) * statistics.idfOf(frequency) * (oneOff ? ONE_OFF_WEIGHT : 1);
     squares += weight * weight;
     if (frequency >= 2) shareable.push({ id, weight, position });
   }

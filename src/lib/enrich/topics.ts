@@ -28,6 +28,7 @@ import {
   type WordPart,
 } from '../text/terms';
 import fitted from './topic-weights.json';
+import { inverseDocumentFrequency, termFrequencyWeight } from '../text/weighting';
 
 /** The slug of the fallback topic: tagged only when nothing else fits, never matched by terms. */
 export const FALLBACK_TOPIC = 'other';
@@ -677,14 +678,14 @@ export class TopicTagger {
 
   /** TF-IDF weight of a key in a bag. */
   private idf(key: number): number {
-    return Math.log((this.readings.length + PRIOR_PAPERS) / (1 + (this.keyFrequency[key] ?? 0)));
+    return inverseDocumentFrequency(this.readings.length, this.keyFrequency[key] ?? 0);
   }
 
   private unitVector(bag: Map<number, number>): Map<number, number> {
     const vector = new Map<number, number>();
     let norm = 0;
     for (const [key, count] of bag) {
-      const value = (1 + Math.log(count)) * Math.max(this.idf(key), 0);
+      const value = termFrequencyWeight(count) * this.idf(key);
       if (value <= 0) continue;
       vector.set(key, value);
       norm += value * value;

@@ -8,7 +8,6 @@
  * 4. then BM25 with field boosts: a rare term used often in a short abstract scores high, and a
  *    term in the paper's name, title, acronyms, keywords or tags adds a bonus.
  */
-import { stemmer } from 'stemmer';
 import type { ContributionType, Paper } from '../schema';
 import {
   FIELD,
@@ -23,6 +22,8 @@ import { countPostings, decodePostings, type PostingColumns } from './postings';
 import { highlightRanges, makeSnippet, type Range, type TermMatcher } from './snippet';
 import { parseQuery, tokenize, type ParsedQuery } from './text';
 import { decodeVlq } from './vlq';
+import { stem } from '../text/stem';
+import { bm25InverseDocumentFrequency } from '../text/weighting';
 
 /** Narrows results; every given condition must hold. */
 export interface SearchFilters {
@@ -248,7 +249,6 @@ export class SearchEngine {
   private readonly byName = new Map<string, number[]>();
   private readonly postingLists: string[];
   private readonly postingsCache = new Map<number, PostingColumns>();
-  private readonly stemCache = new Map<string, string>();
   private readonly expansionCache = new Map<string, ExpandedWord>();
   // Per-query scratch space, reused so a query allocates nothing in proportion to the corpus.
   private readonly scores: Float64Array;
@@ -450,7 +450,7 @@ export class SearchEngine {
   }
 
   private stem(term: string): string {
-    return remember(this.stemCache, term, () => stemmer(term));
+    return stem(term);
   }
 
   private postings(termId: number): PostingColumns {
@@ -618,8 +618,7 @@ export class SearchEngine {
   // ---- scoring ----
 
   private idf(termId: number): number {
-    const df = this.df[termId] ?? 0;
-    return Math.log(1 + (this.docCount - df + 0.5) / (df + 0.5));
+    return bm25InverseDocumentFrequency(this.docCount, this.df[termId] ?? 0);
   }
 
   /** Scores every document reached; returns the documents touched. */

@@ -1,4 +1,5 @@
 import { foldDiacritics } from '../text/fold';
+import { scanWords } from '../text/tokens';
 /**
  * How text becomes search terms. The index builder, the query parser and the highlighter all go
  * through `tokenize`, so a word is split and folded the same way wherever it is looked up.
@@ -39,69 +40,35 @@ export function foldWord(word: string): string {
   return stem.replace(APOSTROPHES_RE, '');
 }
 
-// A word is a run of letters, marks and digits, possibly with inner apostrophes (`don't`).
-const WORD_CHAR_RE = /^[\p{L}\p{M}\p{N}]$/u;
-// Hyphen-minus, hyphen, non-breaking hyphen and en dash join the parts of a compound.
-const JOINERS = new Set(['-', '‐', '‑', '–']);
-const APOSTROPHES = new Set(["'", '’']);
-
-/** Length (1 or 2 UTF-16 units) of the word character at `i`, or 0 if there is none. */
-function wordCharAt(text: string, i: number): number {
-  const code = text.charCodeAt(i);
-  if (code < 128) {
-    return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)
-      ? 1
-      : 0;
-  }
-  const point = text.codePointAt(i) ?? 0;
-  return WORD_CHAR_RE.test(String.fromCodePoint(point)) ? (point > 0xffff ? 2 : 1) : 0;
-}
-
-/** End of the word starting at `start`: word characters, with single inner apostrophes. */
-function wordEnd(text: string, start: number): number {
-  let i = start;
-  for (;;) {
-    for (let n = wordCharAt(text, i); n > 0; n = wordCharAt(text, i)) i += n;
-    if (!APOSTROPHES.has(text[i] ?? '') || wordCharAt(text, i + 1) === 0) return i;
-    i += 1;
-  }
-}
-
 /** Receives one token of a text; see `Token` for the arguments. */
 export type TokenVisitor = (term: string, start: number, end: number, compound: boolean) => void;
 
 /**
- * Visits the tokens of a text in order. Hand-written scanning rather than a global regex: snippets
- * scan ten abstracts per query, and the match arrays of `exec` showed up as worker GC pauses.
+ * Visits the tokens of a text in order: each word part of the text core's tokeniser
+ * (`text/tokens.ts`) folded, then a hyphenated word's parts joined (`multi-task` → `multitask`).
  */
 export function scanTokens(text: string, visit: TokenVisitor): void {
   let groupTerms = '';
   let groupParts = 0;
   let groupStart = 0;
-  let groupEnd = -1;
-  for (let i = 0; i < text.length;) {
-    if (wordCharAt(text, i) === 0) {
-      i += 1;
-      continue;
-    }
-    const start = i;
-    const end = wordEnd(text, start);
-    i = end;
-    const joined = groupParts > 0 && start === groupEnd + 1 && JOINERS.has(text[groupEnd] ?? '');
-    if (!joined) {
+  let groupEnd = 0;
+  scanWords(
+    text,
+    (start, end) => {
+      const term = foldWord(text.slice(start, end));
+      if (term === '') return;
+      visit(term, start, end, false);
+      if (groupParts === 0) groupStart = start;
+      groupTerms += term;
+      groupParts += 1;
+      groupEnd = end;
+    },
+    () => {
       if (groupParts > 1) visit(groupTerms, groupStart, groupEnd, true);
-      groupParts = 0;
       groupTerms = '';
-    }
-    const term = foldWord(text.slice(start, end));
-    if (term === '') continue;
-    visit(term, start, end, false);
-    if (groupParts === 0) groupStart = start;
-    groupTerms += term;
-    groupParts += 1;
-    groupEnd = end;
-  }
-  if (groupParts > 1) visit(groupTerms, groupStart, groupEnd, true);
+      groupParts = 0;
+    },
+  );
 }
 
 /** Splits text into folded words, plus one joined term per hyphenated group. */

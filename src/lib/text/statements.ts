@@ -95,12 +95,34 @@ export function contributionVerb(word: string): VerbInfo | undefined {
   return VERB_FORMS.get(word.toLowerCase());
 }
 
+/** What the authors call their own text: "this paper", "our work". */
+const AUTHOR_NOUNS = ['paper', 'work', 'study', 'article', 'thesis', 'report'];
+
 /**
- * "we", "this paper", "our work" and the three words after it, where the verb is looked for.
+ * The authors as a sentence's subject: "we", "this paper", "our work". The one pattern every
+ * module that asks "do the authors say this?" builds on (names, summaries, contribution types).
+ * Capitals are spelt out, not left to an `i` flag, so the source fits case-sensitive patterns too.
+ */
+export const AUTHORS = String.raw`\b(?:[Ww]e|(?:[Tt]his|[Oo]ur) (?:${AUTHOR_NOUNS.join('|')}))\b`;
+
+/** {@link AUTHORS} as a test: does the text have the authors as a subject anywhere? */
+export const AUTHORS_SUBJECT = new RegExp(AUTHORS, 'i');
+
+const AUTHOR_WORD = new RegExp(`^(?:we|${AUTHOR_NOUNS.join('|')})$`, 'i');
+
+/** The subject's last word when the authors are the subject: "we", or the "paper" of "this paper". */
+export function isAuthorWord(word: string): boolean {
+  return AUTHOR_WORD.test(word);
+}
+
+/**
+ * The authors as subject and the three words after it, where the verb is looked for.
  * ASCII letters only: every verb and adverb looked for is ASCII, and such a pattern runs faster.
  */
-const SUBJECT_AND_WORDS =
-  /\b(?:we|this (?:paper|work|study|article|thesis|report)|our (?:paper|work|study))(\s+)([a-z]+)(?:(\s+)([a-z]+))?(?:(\s+)([a-z]+))?/gi;
+const SUBJECT_AND_WORDS = new RegExp(
+  String.raw`${AUTHORS}(\s+)([a-z]+)(?:(\s+)([a-z]+))?(?:(\s+)([a-z]+))?`,
+  'gi',
+);
 
 /** Words that may stand between the subject and the verb ("we instead find", "we formally prove"). */
 const ADVERB = /^(?:also|further|then|here|now|instead|first|thus|therefore|hence|[a-z]+ly)$/i;

@@ -1,9 +1,13 @@
 /**
- * Words, sentences, stems and stop words: the one tokeniser shared by topic tagging, keywords and
- * related papers, so all three agree on what a "word" and a "term" are.
+ * Words, sentences, stems and stop words as the text core reads them: topic tagging, keywords,
+ * related papers, similar text and titles agree on what a "word" (`tokens.ts`, the one tokeniser)
+ * and a "term" (its key: Porter stem, or an acronym by case) are.
  */
-import { stemmer } from 'stemmer';
 import { sentenceSpans } from './sentences';
+import { remember, stem } from './stem';
+import { scanWords } from './tokens';
+
+export { stem };
 import { eng } from 'stopword';
 // General English and academic vocabulary, kept as data (src/lib/text/vocabulary/*.json).
 import functionWords from './vocabulary/function-words.json';
@@ -81,14 +85,8 @@ const GENERIC_WORDS: readonly string[] = genericResearchNouns.words;
 export const RHETORIC: ReadonlySet<string> = new Set(RHETORIC_WORDS);
 
 /** Stems of generic research nouns: never a keyword alone, allowed inside key phrases. */
-export const GENERIC_STEMS: ReadonlySet<string> = new Set(
-  GENERIC_WORDS.map((word) => stemmer(word)),
-);
+export const GENERIC_STEMS: ReadonlySet<string> = new Set(GENERIC_WORDS.map((word) => stem(word)));
 
-// A word: letters and digits, decimals kept inside (`Qwen2.5`), hyphenated compounds kept whole.
-// An en dash joins names as a hyphen does ("Neyman–Pearson"); spaced dashes never join.
-const WORD_PATTERN =
-  /[\p{L}\p{N}]+(?:\.\p{N}+)*(?:[-\u2010\u2011\u2013][\p{L}\p{N}]+(?:\.\p{N}+)*)*(?:['\u2019]s\b)?/gu;
 const HYPHENS = /[-\u2010\u2011\u2013]/;
 const POSSESSIVE = /['\u2019]s$/;
 
@@ -106,9 +104,9 @@ export function analyseText(text: string): AnalysedText {
   const words: Word[] = [];
   sentences.forEach((sentence, index) => {
     const withoutUrls = sentence.text.replace(URL, (url) => ' '.repeat(url.length));
-    for (const match of withoutUrls.matchAll(WORD_PATTERN)) {
-      const raw = match[0].replace(POSSESSIVE, '');
-      const start = sentence.start + match.index;
+    scanWords(withoutUrls, null, (from, to) => {
+      const raw = withoutUrls.slice(from, to).replace(POSSESSIVE, '');
+      const start = sentence.start + from;
       const parts = splitParts(raw, start);
       words.push({
         text: raw,
@@ -118,7 +116,7 @@ export function analyseText(text: string): AnalysedText {
         parts,
         key: parts.length === 1 ? parts[0]!.key : parts.map((part) => part.key).join('-'),
       });
-    }
+    });
   });
   return { text, sentences, words };
 }
@@ -178,27 +176,6 @@ function countCapitals(part: string): number {
 export function stripAcronymPlural(part: string): string {
   if (!part.endsWith('s')) return part;
   return /^[\p{Lu}\p{N}]*\p{Lu}[\p{Lu}\p{N}]*s$/u.test(part) ? part.slice(0, -1) : part;
-}
-
-/**
- * Entries a memo below keeps: a corpus repeats a small vocabulary (~100,000 distinct spellings in
- * 10,000 abstracts), and a hostile dump of random words must not grow a memo without bound.
- */
-const MAX_MEMO_ENTRIES = 200_000;
-
-/** `map.set(key, value)`, emptying the map first when it is full. */
-function remember(map: Map<string, string>, key: string, value: string): string {
-  if (map.size >= MAX_MEMO_ENTRIES) map.clear();
-  map.set(key, value);
-  return value;
-}
-
-const stemCache = new Map<string, string>();
-
-/** Porter stem of a lower-cased word (memoised: a corpus repeats a small vocabulary). */
-export function stem(word: string): string {
-  const lower = word.toLowerCase();
-  return stemCache.get(lower) ?? remember(stemCache, lower, stemmer(lower));
 }
 
 const partKeyCache = new Map<string, string>();

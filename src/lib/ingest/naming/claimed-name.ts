@@ -5,7 +5,8 @@
 import { withDescription, type ParsedName } from './description';
 import { countMentions, findLongForm, isCoinedIdentifier } from './identifiers';
 import type { NameFinding } from './paper-name';
-import { AUTHORS_SUBJECT, wordsOf, type Word } from './words';
+import { AUTHORS_SUBJECT } from '../../text/statements';
+import { wordsOf, type Word } from './words';
 
 /** "MnemoDyn is…", "DroPE yields…": a claim made about the name, not a baseline's score. */
 const CLAIM_VERB =

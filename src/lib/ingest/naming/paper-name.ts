@@ -12,9 +12,14 @@ import {
   isCapitalisedWord,
   isCoinedIdentifier,
 } from './identifiers';
-import { contributionVerb, mainStatement, type Statement } from '../../text/statements';
 import {
   AUTHORS_SUBJECT,
+  contributionVerb,
+  isAuthorWord,
+  mainStatement,
+  type Statement,
+} from '../../text/statements';
+import {
   endsWithPunctuation,
   isNameWord,
   isPhraseBreak,
@@ -124,9 +129,6 @@ function afterNamedObject(words: readonly Word[], from: number): number {
   return at > from + 1 && isNameWord(words[at]?.bare ?? '') ? at : from;
 }
 
-/** The word just before the verb when the authors are its subject: "we", "this paper". */
-const AUTHOR_WORD = /^(?:we|paper|work|study|article)$/i;
-
 /**
  * A verb that makes something (`propose`, `introduce`…) said by the authors: the sentence's own
  * verb, or `to propose` / `by proposing` / `and introduce` later on. "a method proposed by [3]"
@@ -138,11 +140,11 @@ function isIntroducingVerb(words: readonly Word[], i: number): boolean {
   if (!word || !info || (info.verbClass !== 'artifact' && info.verbClass !== 'release'))
     return false;
   const previous = words[i - 1]?.bare.toLowerCase() ?? '';
-  if (AUTHOR_WORD.test(previous)) return true;
-  if (AUXILIARY.test(previous) && AUTHOR_WORD.test(words[i - 2]?.bare ?? '')) return true;
+  if (isAuthorWord(previous)) return true;
+  if (AUXILIARY.test(previous) && isAuthorWord(words[i - 2]?.bare ?? '')) return true;
   if (/^(?:to|by)$/.test(previous)) return !/ed$/.test(word.bare);
   if (/^(?:and|then|also|further|first|here|instead)$/.test(previous)) return true;
-  return /ly$/.test(previous) && AUTHOR_WORD.test(words[i - 2]?.bare ?? '');
+  return /ly$/.test(previous) && isAuthorWord(words[i - 2]?.bare ?? '');
 }
 
 /** The name at the start of a verb's object: "the Webscale-RL pipeline", "a … Approach (HEDRA)". */

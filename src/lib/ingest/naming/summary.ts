@@ -2,6 +2,7 @@
  * The summary: the contribution sentence, minimally rewritten: its lead-in dropped ("To address
  * this, we…" → "We…"), cut at a clause boundary when long, ending with a period.
  */
+import { AUTHORS } from '../../text/statements';
 import { capitaliseFirst, fitToLength, withoutTrailingPunctuation } from './fit';
 
 /** A summary longer than this is cut at a clause boundary. */
@@ -10,7 +11,7 @@ export const MAX_SUMMARY_LENGTH = 300;
 export const NO_SUMMARY = 'No abstract text.';
 
 /** Where the authors start speaking after an opener: ", we propose…", ", this paper…". */
-const AUTHORS_AFTER_COMMA = /,\s+(?=(?:we|this (?:paper|work|study)|our (?:paper|work|study))\b)/i;
+const AUTHORS_AFTER_COMMA = new RegExp(String.raw`,\s+(?=${AUTHORS})`, 'i');
 const AUTHORS_AFTER_HERE = /^(?:here|in this (?:work|paper|study|article))\s+(?=we\b)/i;
 /** An opener longer than this is part of what the sentence says, not a lead-in. */
 const MAX_OPENER_CHARS = 250;
@@ -29,14 +30,14 @@ function withoutOpener(sentence: string): string {
  * `[Nesterov and Polyak]`, `(Urbanek et al. 2019)`, `(Smith, 2020)`.
  */
 const NAME = String.raw`\p{Lu}[\p{L}'-]+`;
-const AUTHORS = String.raw`${NAME}(?:\s+(?:and|&)\s+${NAME}|\s+et al\.?)`;
+const CITED_AUTHORS = String.raw`${NAME}(?:\s+(?:and|&)\s+${NAME}|\s+et al\.?)`;
 const YEAR = String.raw`,?\s+(?:19|20)\d\d[a-z]?`;
 const CITATION = new RegExp(
   String.raw`\s*(?:\[\d+(?:\s*[,–-]\s*\d+)*\]` +
     // "[Nesterov and Polyak]", "[Vaswani et al., 2017]" (never "[CLS]": one word is no citation)
-    String.raw`|\[(?:${AUTHORS}(?:${YEAR})?|${NAME}${YEAR})\]` +
+    String.raw`|\[(?:${CITED_AUTHORS}(?:${YEAR})?|${NAME}${YEAR})\]` +
     // "(Urbanek et al. 2019)", "(Smith, 2020; Jones and Lee 2021)"
-    String.raw`|\((?:(?:${AUTHORS}|${NAME})${YEAR}(?:;\s*)?)+\))`,
+    String.raw`|\((?:(?:${CITED_AUTHORS}|${NAME})${YEAR}(?:;\s*)?)+\))`,
   'gu',
 );
 

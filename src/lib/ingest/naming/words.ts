@@ -6,10 +6,6 @@ import { bareWord, isCapitalisedWord, isCoinedIdentifier } from './identifiers';
 /** Capitalised function words that never make a name. */
 const NOT_A_NAME = new Set(['We', 'Our', 'The', 'This', 'These', 'In', 'It', 'A', 'An']);
 
-/** Names come only from sentences whose subject is the authors. */
-export const AUTHORS_SUBJECT =
-  /\b(?:we|this (?:paper|work|study|article)|our (?:paper|work|study))\b/i;
-
 /** Words that end the head of a noun phrase: a name's definition never runs past them. */
 const PHRASE_BREAK = new Set(
   `for of in on with to that which by via from using based where whose across over under into
