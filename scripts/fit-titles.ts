@@ -24,6 +24,8 @@ import { tokenF1 } from './eval/metrics';
 interface Example {
   real: string;
   name: string | null;
+  /** The name's long form when it is the headline: then the weights do not choose the title. */
+  longForm: string | null;
   sentences: string[];
   candidates: Candidate[];
 }
@@ -40,16 +42,16 @@ function loadExamples(dir: string): Example[] {
     .map((line) => {
       const row = JSON.parse(line) as { title: string; abstract: string };
       const tagged = tagText(toPlainText(normalizeAbstract([row.abstract])));
-      const { name, candidates } = titleCandidates(tagged);
-      return { real: row.title, name, sentences: tagged.map((s) => s.text), candidates };
+      const { name, longForm, candidates } = titleCandidates(tagged);
+      return { real: row.title, name, longForm, sentences: tagged.map((s) => s.text), candidates };
     });
 }
 
 function meanF1(examples: readonly Example[], w: HeadlineWeights): number {
   let sum = 0;
   for (const ex of examples) {
-    const best = bestHeadline(ex.candidates, ex.name, w);
-    sum += tokenF1(composeTitle(ex.name, best?.text ?? null, ex.sentences), ex.real);
+    const phrase = ex.longForm ?? bestHeadline(ex.candidates, ex.name, w)?.text ?? null;
+    sum += tokenF1(composeTitle(ex.name, phrase, ex.sentences), ex.real);
   }
   return examples.length ? sum / examples.length : 0;
 }
@@ -64,7 +66,7 @@ function regress(examples: readonly Example[], lambda = 1): HeadlineWeights {
     Array.from({ length: d + 1 }, (_, j) => (i === j ? lambda : 0)),
   );
   for (const ex of examples) {
-    if (ex.candidates.length === 0) continue;
+    if (ex.candidates.length === 0 || ex.longForm) continue;
     const rows = ex.candidates.map((c) => HEADLINE_FEATURES.map((f) => c.features[f]));
     const ys = ex.candidates.map((c) =>
       tokenF1(composeTitle(ex.name, c.text, ex.sentences), ex.real),

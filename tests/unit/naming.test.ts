@@ -269,6 +269,40 @@ describe('the title', () => {
     ).not.toContainEqual(expect.stringMatching(/perturbing$/));
   });
 
+  it('names a named paper by what its name stands for', () => {
+    const title = (text: string) => describePaper(text).title;
+    expect(
+      title(
+        'Multi-task learning needs task groups. We propose ETAP (Ensemble Task Affinity ' +
+          'Predictor), a scalable framework that predicts task affinities. ETAP improves MTL.',
+      ),
+    ).toBe('ETAP: Ensemble Task Affinity Predictor');
+    // Capitals that only spell the name are undone; a long form that is no noun phrase is no title.
+    expect(
+      title(
+        'Knowledge graphs grow. We propose an INductive knowledge GRAph eMbedding method (InGram) ' +
+          'that embeds new relations. InGram outperforms baselines.',
+      ),
+    ).toBe('InGram: Inductive knowledge Graph embedding method');
+    expect(
+      title(
+        'Translation needs data. This paper proposes “Extract and Generate” (EAG), a two-step ' +
+          'approach to construct a multi-way aligned corpus. EAG helps.',
+      ),
+    ).not.toMatch(/Generate$/);
+  });
+
+  it('may be a phrase that a relative clause goes on to describe', () => {
+    // "a … framework that separates…": the relative clause does not leave the phrase unfinished,
+    // as "the assumption that the data…" does.
+    const found = candidates(
+      'We introduce a latent plug-and-play diffusion framework that separates the observation ' +
+        'and denoising space. We rest on the assumption that the data are independent.',
+    );
+    expect(found).toContain('latent plug-and-play diffusion framework');
+    expect(found).not.toContainEqual(expect.stringMatching(/assumption$/));
+  });
+
   it('is never a clause the tagger read as a noun phrase', () => {
     const title = (text: string) => describePaper(text).title;
     // "that augments", "can select", "approach battles", "are equivalent to": verbs and a predicate

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignSlugs, readablePart, slugBase } from '../../src/lib/text/slug';
+import { assignSlugs, headPhrase, readablePart, slugBase } from '../../src/lib/text/slug';
 
 describe('readablePart', () => {
   it('lowercases, strips diacritics and joins words with hyphens', () => {
@@ -19,8 +19,38 @@ describe('readablePart', () => {
     expect(long).toBe('internationalisation-considerations');
   });
 
+  it('never cuts between the parts of a hyphenated word', () => {
+    expect(readablePart('Über-Fast cross-tokenizer-likelihood-scoring-under-pressure')).toBe(
+      'uber-fast',
+    );
+  });
+
   it('cuts a single overlong word to forty characters', () => {
     expect(readablePart('x'.repeat(60))).toBe('x'.repeat(40));
+  });
+});
+
+describe('headPhrase', () => {
+  it('ends at the first function word after two content words', () => {
+    expect(headPhrase('Probabilistic framework for cross-tokenizer likelihood scoring')).toBe(
+      'Probabilistic framework',
+    );
+    expect(headPhrase('Learning to rank with partial labels')).toBe('Learning to rank');
+    expect(headPhrase('Towards robust offline agents')).toBe('Towards robust offline agents');
+  });
+
+  it('leaves out articles and a participle clause about the head', () => {
+    expect(headPhrase('Dimension of the latent manifold')).toBe('Dimension of latent manifold');
+    expect(headPhrase('Stability of the algorithm implemented by the transformer')).toBe(
+      'Stability of algorithm',
+    );
+  });
+
+  it('keeps at most six words and never ends on a function word', () => {
+    expect(headPhrase('Sparse low rank tensor graph kernel methods revisited')).toBe(
+      'Sparse low rank tensor graph kernel',
+    );
+    expect(headPhrase('Transfer of')).toBe('Transfer');
   });
 });
 
@@ -31,6 +61,14 @@ describe('slugBase', () => {
       'search-augmented-qa',
     );
     expect(slugBase({ id: 'a', name: '论文', title: '中文标题' })).toBe('paper');
+    // The title's head phrase, not its first words cut mid-phrase ("…-for-cross").
+    expect(
+      slugBase({
+        id: 'a',
+        name: null,
+        title: 'Probabilistic framework for cross-tokenizer scoring',
+      }),
+    ).toBe('probabilistic-framework');
   });
 });
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nounPhraseVocabulary, tagText } from '../../src/lib/text/nlp';
+import { nounPhrases, nounPhraseVocabulary, tagText } from '../../src/lib/text/nlp';
 import {
   analyseText,
   isAcronymLike,
@@ -183,11 +183,37 @@ describe('tagText', () => {
     );
   });
 
+  it('reads a hyphenated compound between an article or adjective and a noun as an adjective', () => {
+    expect(posOf('We introduce a latent plug-and-play diffusion framework.', 'plug-and-play')).toBe(
+      'ADJ',
+    );
+  });
+
   it('leaves plural nouns that end a noun group alone', () => {
     // "goals" is followed by a noun here but is no sentence's verb; "-ics" and "-ss" words are nouns.
     expect(posOf('Users adjust their search goals mid-conversation.', 'goals')).not.toBe('VERB');
     expect(posOf('We study a model that robotics labs use.', 'robotics')).not.toBe('VERB');
     expect(posOf('This loss function is smooth.', 'loss')).not.toBe('VERB');
+  });
+});
+
+describe('nounPhrases', () => {
+  const phrases = (text: string) =>
+    tagText(text).flatMap((sentence, i) => nounPhrases(sentence, i).map((p) => p.text));
+
+  it('ends a phrase before a participle that names or describes its head', () => {
+    expect(
+      phrases('We use a randomized probability matching policy called Thompson sampling.'),
+    ).toEqual(
+      expect.arrayContaining(['randomized probability matching policy', 'Thompson sampling']),
+    );
+    expect(
+      phrases('The conformal prediction method proposed leveraging privileged information.'),
+    ).not.toContainEqual(expect.stringMatching(/proposed/));
+    // A participle that modifies the next noun stays inside: "resource constrained inference".
+    expect(phrases('We serve resource constrained inference systems.')).toContain(
+      'resource constrained inference systems',
+    );
   });
 });
 

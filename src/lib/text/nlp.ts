@@ -128,6 +128,10 @@ const FORMS_OF_BE = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'being'])
 const RELATIVES = new Set(['that', 'which', 'who']);
 /** Possessives and demonstratives that open a sentence's subject: "our approach battles…". */
 const SUBJECT_OPENERS = new Set(['our', 'this', 'its', 'their', 'the']);
+/** What stands before a noun's modifier inside a noun phrase: "a | plug-and-play …", "latent | …". */
+const PRENOMINAL: ReadonlySet<Pos> = new Set(['DET', 'ADJ', 'NUM']);
+/** What a modifier modifies. */
+const NOMINAL_NEXT: ReadonlySet<Pos> = new Set(['NOUN', 'PROPN', 'ADJ']);
 /** Words that can open a verb's object: "augments *model* updates", "battles *the* shift". */
 const OBJECT_START: ReadonlySet<Pos> = new Set(['DET', 'NOUN', 'ADJ', 'NUM', 'PRON', 'PROPN']);
 
@@ -151,7 +155,9 @@ function verbLikePlural(token: Token): boolean {
  * - a bare noun between a form of "be" and "to" is a predicate adjective ("are equivalent/NOUN to");
  * - a noun in `-s` followed by its object is a verb when it opens a relative clause after a noun
  *   ("a procedure that augments/NOUN model updates") or follows a sentence's opening subject ("Our
- *   approach battles/NOUN domain shift").
+ *   approach battles/NOUN domain shift");
+ * - a hyphenated compound read as a verb between an article or adjective and a noun is an
+ *   adjective ("a latent plug-and-play diffusion framework").
  * Without this, "Augments model parameter updates…" and "Equivalent to the state" were titles.
  */
 function repairVerbs(tokens: Token[]): Token[] {
@@ -180,6 +186,15 @@ function repairVerbs(tokens: Token[]): Token[] {
       FORMS_OF_BE.has(before.lower) &&
       tokens[i + 1]?.lower === 'to'
     ) {
+      token.pos = 'ADJ';
+    } else if (
+      token.pos === 'VERB' &&
+      token.text.includes('-') &&
+      PRENOMINAL.has(before.pos) &&
+      NOMINAL_NEXT.has(tokens[i + 1]?.pos ?? 'X')
+    ) {
+      // "a latent plug-and-play/VERB diffusion framework": a compound between an article or an
+      // adjective and a noun modifies the noun ("we pre-train models" stays a verb).
       token.pos = 'ADJ';
     } else if (
       verbLikePlural(token) &&
@@ -249,6 +264,24 @@ export function isNominal(token: Token): boolean {
   return token.pos === 'VERB' && /ing$/.test(token.lower) && token.lower.length > 5;
 }
 
+/** Participles that name what comes after them: "a policy | called Thompson sampling". */
+const NAMING_PARTICIPLES = new Set(['called', 'named', 'termed', 'dubbed', 'coined']);
+
+/**
+ * A participle after a noun that starts a clause about it rather than modifying the next noun:
+ * a naming word ("a policy called Thompson sampling") or a participle followed by an -ing verb
+ * ("the method proposed leveraging privileged information"). "resource constrained inference"
+ * stays one phrase.
+ */
+function opensClause(tokens: readonly Token[], i: number): boolean {
+  const token = tokens[i]!;
+  const before = tokens[i - 1];
+  if (token.pos !== 'VERB' || (before?.pos !== 'NOUN' && before?.pos !== 'PROPN')) return false;
+  if (NAMING_PARTICIPLES.has(token.text)) return true;
+  const after = tokens[i + 1];
+  return /ed$/.test(token.lower) && after?.pos === 'VERB' && /ing$/.test(after.lower);
+}
+
 /** True for a word that can modify the head of a noun phrase. */
 function isModifier(token: Token): boolean {
   if (token.pos === 'ADJ' || token.pos === 'NUM' || isNominal(token)) return true;
@@ -292,7 +325,13 @@ function chunk(sentence: TaggedSentence, sentenceIndex: number): Phrase[] {
   let i = 0;
   while (i < tokens.length) {
     const token = tokens[i];
-    if (!token || !isClean(token) || !isModifier(token) || STOP_WORDS.has(token.lower)) {
+    if (
+      !token ||
+      !isClean(token) ||
+      !isModifier(token) ||
+      STOP_WORDS.has(token.lower) ||
+      opensClause(tokens, i)
+    ) {
       i += 1;
       continue;
     }
@@ -300,6 +339,7 @@ function chunk(sentence: TaggedSentence, sentenceIndex: number): Phrase[] {
     while (j + 1 < tokens.length) {
       const next = tokens[j + 1];
       if (!next || !isClean(next) || !isModifier(next) || STOP_WORDS.has(next.lower)) break;
+      if (opensClause(tokens, j + 1)) break;
       j += 1;
     }
     // Trim back to the last nominal word: "methods robust" → "methods".

@@ -4,10 +4,17 @@
  * The rules are in docs/naming.md; the text analysis (sentences, tags, noun phrases) is the text
  * core's (`src/lib/text/nlp.ts`).
  */
-import { tagText, type TaggedSentence } from '../../text/nlp';
-import { contentKeySet, stem, STOP_WORDS } from '../../text/terms';
+import { isNominal, tagText, type TaggedSentence } from '../../text/nlp';
+import { contentKeys, contentKeySet, stem, STOP_WORDS } from '../../text/terms';
 import { capitaliseFirst, fitToLength } from './fit';
-import { bestHeadline, headlineCandidates, MAX_TITLE_LENGTH, type Candidate } from './headline';
+import {
+  bestHeadline,
+  headlineCandidates,
+  MAX_TITLE_LENGTH,
+  MAX_TITLE_WORDS,
+  MIN_TITLE_WORDS,
+  type Candidate,
+} from './headline';
 
 export { MAX_TITLE_LENGTH };
 import { findIntroducedNames, findPaperName } from './paper-name';
@@ -34,6 +41,8 @@ export function describePaper(plainText: string): PaperIdentity {
 /** The name and the scored headline candidates of a tagged abstract (also read by fit:titles). */
 export function titleCandidates(tagged: readonly TaggedSentence[]): {
   name: string | null;
+  /** What the name stands for, when it makes a headline ({@link longFormHeadline}). */
+  longForm: string | null;
   candidates: Candidate[];
   statements: readonly Statement[];
   main: Statement | null;
@@ -52,7 +61,67 @@ export function titleCandidates(tagged: readonly TaggedSentence[]): {
     name,
     nameSentence: finding?.sentenceIndex ?? null,
   });
-  return { name, candidates, statements, main };
+  const longForm =
+    name && finding?.longForm && endsOnNoun(tagged[finding.sentenceIndex], finding.longForm)
+      ? longFormHeadline(name, finding.longForm)
+      : null;
+  return { name, longForm, candidates, statements, main };
+}
+
+/** Whether the tagged sentence reads the last word of `span` as a noun ("Extract and Generate" is no headline). */
+function endsOnNoun(sentence: TaggedSentence | undefined, span: string): boolean {
+  if (!sentence) return false;
+  const at = sentence.text.indexOf(span.replace(QUOTES_AROUND, ''));
+  if (at < 0) return false;
+  const end = at + span.replace(QUOTES_AROUND, '').length;
+  const last = sentence.tokens.find((token) => token.end === end);
+  return last !== undefined && isNominal(last);
+}
+
+/** Quotes around a long form (`proposes “Extract and Generate” (EAG)`) are not part of it. */
+const QUOTES_AROUND = /^["“”'‘’\s]+|["“”'‘’,\s]+$/gu;
+/** A capital inside a word marks a letter of the name: `INductive`, `GRAph`, `eMbedding`. */
+const MARKED_LETTER = /\p{Ll}\p{Lu}|^\p{Lu}{2,}\p{Ll}/u;
+
+/**
+ * What the paper's name stands for, as the phrase after "Name: ": `ETAP: Ensemble Task Affinity
+ * Predictor`, `HF-PIM: High Fidelity Pose Invariant Model`. The authors' own words for their
+ * contribution, so preferred to any phrase chosen from the abstract (held-out title F1 0.358 →
+ * 0.369, docs/naming.md). Null when it would not make a 4–14-word title of content words.
+ */
+export function longFormHeadline(name: string, longForm: string | null): string | null {
+  if (!longForm) return null;
+  const text = longForm.replace(QUOTES_AROUND, '').replace(/\s+/g, ' ');
+  const words = text.split(' ');
+  const edge = (word: string | undefined) => STOP_WORDS.has((word ?? '').toLowerCase());
+  if (
+    /[()[\]{}]/.test(text) ||
+    edge(words[0]) ||
+    edge(words.at(-1)) ||
+    contentKeys(text).length < 2 ||
+    words.length + 1 < MIN_TITLE_WORDS ||
+    words.length + 1 > MAX_TITLE_WORDS ||
+    text.length + name.length + 2 > MAX_TITLE_LENGTH ||
+    text.toLowerCase() === name.toLowerCase()
+  )
+    return null;
+  return withoutMarkedLetters(text, name);
+}
+
+/**
+ * `INductive knowledge GRAph eMbedding` → `Inductive knowledge Graph embedding`: capitals that only
+ * spell the name (InGram) inside words are undone; acronyms (`GPTQ`) and ordinary capitals stay.
+ */
+function withoutMarkedLetters(text: string, name: string): string {
+  const capitals = [...text].filter((c) => /\p{Lu}/u.test(c)).join('');
+  const letters = [...name]
+    .filter((c) => /\p{L}/u.test(c))
+    .join('')
+    .toUpperCase();
+  if (capitals !== letters) return text;
+  return text.replace(/[\p{L}]+/gu, (word) =>
+    MARKED_LETTER.test(word) ? word.charAt(0) + word.slice(1).toLowerCase() : word,
+  );
 }
 
 /** The title a name and a chosen phrase make: "Name: Phrase", or the phrase alone. */
@@ -70,8 +139,12 @@ export function composeTitle(
 export function describeTagged(tagged: readonly TaggedSentence[]): PaperIdentity {
   const sentences = tagged.map((s) => s.text);
   if (sentences.length === 0) return { name: null, title: UNTITLED, summary: NO_SUMMARY };
-  const { name, candidates, statements, main } = titleCandidates(tagged);
-  const title = composeTitle(name, bestHeadline(candidates, name)?.text ?? null, sentences);
+  const { name, longForm, candidates, statements, main } = titleCandidates(tagged);
+  const title = composeTitle(
+    name,
+    longForm ?? bestHeadline(candidates, name)?.text ?? null,
+    sentences,
+  );
   return { name, title, summary: chooseSummary(tagged, title, statements, main) };
 }
 

@@ -21,7 +21,6 @@ export const HEADLINE_FEATURES = [
   'lengthFit',
   'generic',
   'definesAcronym',
-  'gerund',
   'attachments',
   'nameSentence',
   'contentWords',
@@ -191,42 +190,28 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
     const startsAt = new Map(bases.map((p) => [p.first, p]));
     const statement = statementOf.get(index);
     const objectStart = statement ? objectTokenIndex(sentence, statement) : -1;
-    const starts: { first: number; gerund: boolean }[] = bases.map((b) => ({
-      first: b.first,
-      gerund: false,
-    }));
-    // "detecting adversarial directions": an -ing verb right before a phrase.
+    // Every base phrase starts a candidate; the chunker keeps an -ing word before a noun inside
+    // it, so gerund phrases ("detecting adversarial directions in deep RL") are among them.
     for (const base of bases) {
-      const before = sentence.tokens[base.first - 1];
-      if (
-        before &&
-        before.pos === 'VERB' &&
-        /ing$/.test(before.lower) &&
-        !STOP_WORDS.has(before.lower)
-      ) {
-        const prev = sentence.tokens[base.first - 2];
-        if (!prev || prev.pos !== 'DET') starts.push({ first: base.first - 1, gerund: true });
-      }
-    }
-    for (const start of starts) {
-      const base = startsAt.get(start.first) ?? startsAt.get(start.first + 1);
-      if (!base) continue;
+      const first = base.first;
       // "Challenge in RL", "Methods in …", "Terms of wall-clock time": a head phrase of generic
       // words only says nothing about the paper, whatever follows it.
       if (!hasSpecificWord(sentence.tokens.slice(base.first, base.last + 1))) continue;
       for (const ext of extensions(sentence, base, startsAt)) {
         // Cheap tests first: most spans fail one, and their text is never built.
-        const tokens = sentence.tokens.slice(start.first, ext.last + 1);
+        const tokens = sentence.tokens.slice(first, ext.last + 1);
         const keys = contentKeys(tokens.filter((_, i) => !acronymAside(tokens, i - 2)));
         if (keys.length < 2) continue;
         const after = sentence.tokens[ext.last + 1];
-        if (continuesPast(tokens, after) || cutsNounGroup(sentence.tokens, ext.last)) continue;
+        if (
+          continuesPast(tokens, after, sentence.tokens[ext.last + 2]) ||
+          cutsNounGroup(sentence.tokens, ext.last)
+        )
+          continue;
         if (context.name && tokens.some((t) => t.text === context.name)) continue;
         // "QRA on 18 different systems": a count belongs to the results, never to a title.
         if (tokens.some((t) => BARE_NUMBER.test(t.text))) continue;
-        const text = cleanPhrase(
-          withoutAsides(phrase(sentence, index, start.first, ext.last).text),
-        );
+        const text = cleanPhrase(withoutAsides(phrase(sentence, index, first, ext.last).text));
         const seenKey = text.toLowerCase();
         if (seen.has(seenKey)) continue;
         seen.add(seenKey);
@@ -236,7 +221,7 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
         const coverage =
           keys.reduce((sum, k) => sum + Math.log2(1 + (frequencies.get(k) ?? 0)), 0) / 8;
         const objectOfStatement =
-          objectStart >= 0 && start.first >= objectStart && start.first <= objectStart + 3 ? 1 : 0;
+          objectStart >= 0 && first >= objectStart && first <= objectStart + 3 ? 1 : 0;
         candidates.push({
           text,
           sentence: index,
@@ -253,7 +238,6 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
               /^\(\p{Lu}/u.test(sentence.text.slice(after?.start ?? 0, (after?.start ?? 0) + 2))
                 ? 1
                 : 0,
-            gerund: start.gerund ? 1 : 0,
             attachments: ext.attachments / MAX_ATTACHMENTS,
             nameSentence: context.nameSentence === index ? 1 : 0,
             contentWords: keys.length / 10,
@@ -279,9 +263,16 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
  * A phrase whose last noun still takes its complement is cut mid-phrase: "the use" before "of X",
  * "a focus" before "on X", "the assumption" before "that…".
  */
-function continuesPast(tokens: readonly Token[], after: Token | undefined): boolean {
+function continuesPast(
+  tokens: readonly Token[],
+  after: Token | undefined,
+  next: Token | undefined,
+): boolean {
   if (!after) return false;
   if (after.lower === 'of') return true;
+  // "a diffusion framework | that separates…": a relative clause says more about a whole phrase;
+  // only "that" before a clause of its own ("the assumption that the data…") completes the noun.
+  if (after.lower === 'that' && (next?.pos === 'VERB' || next?.pos === 'AUX')) return false;
   const last = tokens.at(-1);
   const generic = last !== undefined && isGeneric(last);
   const articled = tokens.at(-2)?.pos === 'DET';
