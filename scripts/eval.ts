@@ -13,7 +13,13 @@ import { parseArgs } from 'node:util';
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
 import { ingestDumps, readDumpsDir, type DumpFile } from '../src/lib/pipeline';
 import type { Paper } from '../src/lib/schema';
-import { hasStrayPunctuation, judgeKeyword, judgeTitle, realName } from './eval/judges';
+import {
+  hasStrayPunctuation,
+  judgeKeyword,
+  judgeSummary,
+  judgeTitle,
+  realName,
+} from './eval/judges';
 import { mean, microPrecisionRecall, titleOverlap, tokenF1 } from './eval/metrics';
 import { SEED_TOPICS } from '../tests/fixtures/taxonomy/seed-topics';
 
@@ -77,12 +83,27 @@ function titleReport(items: DevItem[], records: Paper[], show: boolean): void {
   console.log(
     `summaries: ${repeats} repeat their title (overlap > 0.5); mean overlap ${num(mean(overlaps))}`,
   );
+  summaryReport(records, show);
   if (show)
     records.forEach((p, i) =>
       console.log(
         `  ${num(f1[i]!)}  ${p.title}\n        real: ${items[i]!.title}\n        sum: ${p.summary}`,
       ),
     );
+}
+
+/** Summaries a list card would show badly, by judgeSummary's reasons (no target: a diagnostic). */
+function summaryReport(records: readonly Paper[], show: boolean): void {
+  const judged = records
+    .map((p) => ({ p, why: judgeSummary(p.summary, p.title, p.name) }))
+    .filter((j) => j.why !== null);
+  const counts = new Map<string, number>();
+  for (const j of judged) counts.set(j.why!, (counts.get(j.why!) ?? 0) + 1);
+  const parts = [...counts].map(([why, n]) => `${n} ${why}`).join(', ');
+  console.log(
+    `summaries: ${judged.length} of ${records.length} read badly${parts ? ` (${parts})` : ''}`,
+  );
+  for (const j of judged.slice(0, show ? 100 : 0)) console.log(`  - ${j.why}: "${j.p.summary}"`);
 }
 
 /**

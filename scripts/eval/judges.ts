@@ -4,6 +4,7 @@
  */
 
 import { tagSentence, tagText } from '../../src/lib/text/nlp';
+import { analyseText, isContentWord, isGenericWord } from '../../src/lib/text/terms';
 
 /** Tagged words, hyphenated compounds whole ("off-the-shelf"), punctuation left out. */
 function tagged(text: string): { word: string; pos: string }[] {
@@ -117,4 +118,34 @@ export function hasStrayPunctuation(name: string): boolean {
     words.length > 3 ||
     words.some((word) => word === '' || /[^\p{L}\p{N}\-+.]/u.test(word) || /^[-.]|[-.]$/.test(word))
   );
+}
+
+/** Openers that point back at a sentence the summary leaves out ("This vector…", "It…"). */
+const CONTEXT_OPENER =
+  /^(?:this|these|that|those|it|its|they|their|such|both|the latter|the former)\b(?!\s+(?:paper|work|study|article|thesis|report)\b)/i;
+/** Connectives that continue an argument the summary does not show ("However, …"). */
+const CONNECTIVE =
+  /^(?:however|moreover|furthermore|additionally|in addition|finally|also|thus|therefore|hence|consequently|nevertheless|nonetheless|instead|similarly|likewise|then|secondly|second|thirdly|third|firstly|first|lastly|besides|yet|still|indeed|in contrast|on the other hand|as a result)\b/i;
+/** Words that tie a sentence to this paper: its authors, its method, its results. */
+const ABOUT_THE_PAPER =
+  /\b(?:we|our|us|this (?:paper|work|study|article)|proposed|results?|experiments?|evaluations?)\b/i;
+
+/**
+ * Why a summary reads badly on a list card, or null: it opens with a connective or a reference to a
+ * sentence it leaves out, says nothing of this paper (background), or adds fewer than two
+ * specific words (not rhetoric, not generic research nouns) to the title.
+ */
+export function judgeSummary(summary: string, title: string, name: string | null): string | null {
+  if (CONNECTIVE.test(summary)) return 'opens with a connective';
+  if (CONTEXT_OPENER.test(summary)) return 'opens with a reference to a left-out sentence';
+  if (!ABOUT_THE_PAPER.test(summary) && !(name && summary.includes(name)))
+    return 'says nothing of this paper';
+  const titleKeys = new Set(analyseText(title).words.map((w) => w.key));
+  const added = new Set(
+    analyseText(summary)
+      .words.filter((w) => isContentWord(w) && !isGenericWord(w) && !titleKeys.has(w.key))
+      .map((w) => w.key),
+  );
+  if (added.size < 2) return 'adds almost nothing to the title';
+  return null;
 }

@@ -478,6 +478,34 @@ describe('the summary', () => {
     },
   );
 
+  it('is about this paper, not the field, and does not point back at a sentence it leaves out', () => {
+    const { summary } = describePaper(
+      'Graph neural networks have achieved state-of-the-art results on many node classification ' +
+        'benchmarks. We propose SpecProp, a spectral propagation rule for heterophilous graphs. ' +
+        'This rule reweights edges by their spectral signature. On six heterophilous benchmarks, ' +
+        'SpecProp reduces classification error by 12% over message passing baselines.',
+    );
+    expect(summary).toMatch(/^On six heterophilous benchmarks, SpecProp reduces/);
+  });
+
+  it('adds specific words, not a bare claim', () => {
+    const { summary } = describePaper(
+      'Sampling from diffusion models is slow. We propose LoopDiff, a sampler that reuses ' +
+        'denoiser features across steps. We show that LoopDiff outperforms prior work. LoopDiff ' +
+        'cuts network evaluations by 50% on ImageNet at equal FID.',
+    );
+    expect(summary).not.toBe('We show that LoopDiff outperforms prior work.');
+  });
+
+  it('drops a connective that ties it to a sentence left out', () => {
+    expect(toSummary('However, our sampler halves the number of evaluations.')).toBe(
+      'Our sampler halves the number of evaluations.',
+    );
+    expect(toSummary('In particular, we bound the regret by O(√T).')).toBe(
+      'We bound the regret by O(√T).',
+    );
+  });
+
   it('keeps brackets that are no citation: [CLS], (ResNet 50), [Section 3]', () => {
     const sentence = 'We pool the [CLS] token of (ResNet 50) features as in [Section 3].';
     expect(toSummary(sentence)).toBe(sentence);

@@ -5,7 +5,14 @@
  * core's (`src/lib/text/nlp.ts`).
  */
 import { isNominal, tagText, type TaggedSentence } from '../../text/nlp';
-import { contentKeys, contentKeySet, stem, STOP_WORDS } from '../../text/terms';
+import {
+  contentKeys,
+  contentKeySet,
+  GENERIC_STEMS,
+  RHETORIC,
+  stem,
+  STOP_WORDS,
+} from '../../text/terms';
 import { capitaliseFirst, fitToLength } from './fit';
 import {
   bestHeadline,
@@ -18,7 +25,12 @@ import {
 
 export { MAX_TITLE_LENGTH };
 import { findIntroducedNames, findPaperName } from './paper-name';
-import { findStatements, mainStatement, type Statement } from '../../text/statements';
+import {
+  AUTHORS_SUBJECT,
+  findStatements,
+  mainStatement,
+  type Statement,
+} from '../../text/statements';
 import { MAX_SUMMARY_LENGTH, NO_SUMMARY, toSummary } from './summary';
 
 /** What a reader recognises a paper by, derived from its plain-text abstract. */
@@ -145,7 +157,7 @@ export function describeTagged(tagged: readonly TaggedSentence[]): PaperIdentity
     longForm ?? bestHeadline(candidates, name)?.text ?? null,
     sentences,
   );
-  return { name, title, summary: chooseSummary(tagged, title, statements, main) };
+  return { name, title, summary: chooseSummary(tagged, title, statements, main, name) };
 }
 
 /** With no noun phrase at all (a formula, a list of numbers): the first sentence, cut to length. */
@@ -183,15 +195,28 @@ const RESULT =
   /\b(?:outperform|improv|achiev|surpass|reduc|yield|enabl|lead|obtain|attain|match|speed|faster|state-of-the-art|\d+(?:\.\d+)?\s*(?:%|×|x\b|times))/i;
 const HOW = /\b(?:by|via|through|using|which|that)\b/i;
 
+/** Words that tie a sentence to this paper rather than to its field: its authors and their method. */
+const ABOUT_THE_PAPER = /\b(?:we|our|us|proposed)\b/i;
+/** A report of this paper's results: "Experiments show…", "Empirical results demonstrate…". */
+const RESULTS_REPORT =
+  /^(?:(?:extensive|comprehensive|empirical(?:ly)?|numerical|experimental)\s+)?(?:experiments?|results?|evaluations?|simulations?)\b/i;
+/** An opening that points back at a sentence a summary would leave out ("This vector…", "It…"). */
+const CONTEXT_OPENER =
+  /^(?:this|these|that|those|it|its|they|their|such|both|the latter|the former)\b(?!\s+(?:paper|work|study|article|thesis|report)\b)/i;
+/** A sentence that adds fewer specific words than this to the title says nothing new. */
+const MIN_ADDED_WORDS = 2;
+
 /**
- * One sentence that adds what the title lacks: a contribution or result sentence that repeats at
- * most half of the title's content words; the main statement's sentence only if it passes that too.
+ * One sentence that adds what the title lacks: a contribution or result sentence about this paper
+ * (not the field's background) that repeats at most half of the title's content words, adds
+ * specific words of its own, and does not point back at a sentence it leaves out ("This vector…").
  */
 function chooseSummary(
   tagged: readonly TaggedSentence[],
   title: string,
   statements: readonly Statement[],
   main: Statement | null,
+  name: string | null,
 ): string {
   const titleKeys = contentKeySet(title);
   const statementAt = new Map(statements.map((s) => [s.sentenceIndex, s]));
@@ -202,14 +227,34 @@ function chooseSummary(
     const sentence = taggedSentence.text;
     const overlap = overlapWithTitle(titleKeys, taggedSentence);
     const statement = statementAt.get(index);
+    const aboutThePaper =
+      statement !== undefined ||
+      ABOUT_THE_PAPER.test(sentence) ||
+      RESULTS_REPORT.test(sentence) ||
+      AUTHORS_SUBJECT.test(sentence) ||
+      (name !== null && sentence.includes(name));
+    const added = addedWords(taggedSentence, titleKeys);
     let score = -index / sentences.length;
     if (statement) score += 1 + statement.weight / 4;
     if (statement === main) score += 1;
-    if (RESULT.test(sentence)) score += 1;
+    if (!aboutThePaper) score -= 2;
+    else if (RESULT.test(sentence)) score += 1;
     if (HOW.test(sentence)) score += 0.3;
+    if (CONTEXT_OPENER.test(sentence)) score -= 1.5;
+    score += added < MIN_ADDED_WORDS ? -2.5 : Math.min(added, 8) / 10;
     if (sentence.length < 40 || sentence.length > 600) score -= 2;
     if (overlap > MAX_SUMMARY_OVERLAP) score -= 10 + overlap;
     if (score > bestScore) [best, bestScore] = [index, score];
   });
   return toSummary(sentences[best] ?? sentences[0] ?? '');
+}
+
+/** How many specific words (not rhetoric, not generic research nouns) a sentence adds to the title. */
+function addedWords(sentence: TaggedSentence, titleKeys: ReadonlySet<string>): number {
+  const added = new Set<string>();
+  for (const token of sentence.tokens) {
+    if (!token.content || titleKeys.has(token.key) || RHETORIC.has(token.lower)) continue;
+    if (!GENERIC_STEMS.has(token.key)) added.add(token.key);
+  }
+  return added.size;
 }

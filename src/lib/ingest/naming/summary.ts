@@ -16,8 +16,16 @@ const AUTHORS_AFTER_HERE = /^(?:here|in this (?:work|paper|study|article))\s+(?=
 /** An opener longer than this is part of what the sentence says, not a lead-in. */
 const MAX_OPENER_CHARS = 250;
 
+/**
+ * A connective that ties the sentence to one a summary leaves out: "However, our method…",
+ * "Moreover, …", "In particular, …". Dropped; what follows stands on its own.
+ */
+const LEADING_CONNECTIVE =
+  /^(?:however|moreover|furthermore|additionally|in addition|finally|also|thus|therefore|hence|consequently|nevertheless|nonetheless|instead|similarly|likewise|besides|indeed|in particular|specifically|importantly|notably|crucially|overall|in summary|in short|in contrast|as a result|second(?:ly)?|third(?:ly)?|first(?:ly)?|lastly|yet|still),\s+/i;
+
 /** "To address this, we propose…" → "we propose…"; the opener only leads into the statement. */
-function withoutOpener(sentence: string): string {
+function withoutOpener(text: string): string {
+  const sentence = text.replace(LEADING_CONNECTIVE, '');
   const here = AUTHORS_AFTER_HERE.exec(sentence);
   if (here) return sentence.slice(here[0].length);
   const comma = AUTHORS_AFTER_COMMA.exec(sentence.slice(0, MAX_OPENER_CHARS + 2));
