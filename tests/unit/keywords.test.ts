@@ -63,6 +63,20 @@ describe('extractTerms', () => {
   });
 });
 
+describe('extractTerms and fixed expressions', () => {
+  it('takes no term from "in addition", "at hand" or "of interest", but keeps the nouns elsewhere', () => {
+    const text =
+      'In addition, the task at hand is of interest. The addition of noise helps. ' +
+      'Hand pose estimation is hard.';
+    const keys = extractTerms(analyseText(text)).map((t) => t.key);
+    expect(keys).toContain(keyOf('addition'));
+    expect(keys).toContain(keyOf('hand pose estimation'));
+    const counts = new Map(extractTerms(analyseText(text)).map((t) => [t.key, t.count]));
+    expect(counts.get(keyOf('addition'))).toBe(1);
+    expect(counts.has(keyOf('interest'))).toBe(false);
+  });
+});
+
 describe('extractTerms given the noun phrases', () => {
   const text = 'Sparse attention (SA) is fast. We propose sparse attention for long inputs.';
   const analysed = analyseText(text);

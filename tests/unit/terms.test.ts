@@ -210,6 +210,12 @@ describe('nounPhrases', () => {
     expect(
       phrases('The conformal prediction method proposed leveraging privileged information.'),
     ).not.toContainEqual(expect.stringMatching(/proposed/));
+    expect(phrases('Existing methods relying on labels fail on data points having noise.')).toEqual(
+      expect.arrayContaining(['Existing methods', 'data points']),
+    );
+    expect(phrases('We study deep reinforcement learning agents.')).toContain(
+      'deep reinforcement learning agents',
+    );
     // A participle that modifies the next noun stays inside: "resource constrained inference".
     expect(phrases('We serve resource constrained inference systems.')).toContain(
       'resource constrained inference systems',

@@ -6,6 +6,7 @@ import type { Acronym } from '../schema';
 import {
   analyseText,
   GENERIC_STEMS,
+  idiomWords,
   isAcronymLike,
   isContentWord,
   isGenericWord,
@@ -97,8 +98,9 @@ function contentRuns(analysed: AnalysedText): Run[] {
     if (run.words.length > 0) runs.push(run);
     run = { words: [], keys: [], generic: [] };
   };
-  for (const word of analysed.words) {
-    if (!isContentWord(word) || ADVERB.test(word.text)) {
+  const idioms = idiomWords(analysed);
+  for (const [index, word] of analysed.words.entries()) {
+    if (!isContentWord(word) || ADVERB.test(word.text) || idioms.has(index)) {
       close();
       continue;
     }

@@ -269,15 +269,20 @@ const NAMING_PARTICIPLES = new Set(['called', 'named', 'termed', 'dubbed', 'coin
 
 /**
  * A participle after a noun that starts a clause about it rather than modifying the next noun:
- * a naming word ("a policy called Thompson sampling") or a participle followed by an -ing verb
- * ("the method proposed leveraging privileged information"). "resource constrained inference"
- * stays one phrase.
+ * a naming word ("a policy called Thompson sampling"), an -ing verb after a plural noun ("data
+ * points having…"), or a participle followed by an -ing verb ("the method proposed leveraging
+ * privileged information"). "resource constrained inference" stays one phrase.
  */
 function opensClause(tokens: readonly Token[], i: number): boolean {
   const token = tokens[i]!;
   const before = tokens[i - 1];
   if (token.pos !== 'VERB' || (before?.pos !== 'NOUN' && before?.pos !== 'PROPN')) return false;
   if (NAMING_PARTICIPLES.has(token.text)) return true;
+  // "data points | having complex…", "methods | relying on…": a plural noun is never the modifier
+  // of an -ing head ("reinforcement learning" has a singular one).
+  // A hyphenated compound is a modifier whatever its last part ("mixture-of-experts routing").
+  if (/ing$/.test(token.lower) && /[^su]s$/.test(before.lower) && !before.text.includes('-'))
+    return true;
   const after = tokens[i + 1];
   return /ed$/.test(token.lower) && after?.pos === 'VERB' && /ing$/.test(after.lower);
 }

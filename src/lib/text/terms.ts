@@ -13,6 +13,7 @@ import { eng } from 'stopword';
 import functionWords from './vocabulary/function-words.json';
 import genericResearchNouns from './vocabulary/generic-research-nouns.json';
 import researchRhetoric from './vocabulary/research-rhetoric.json';
+import idioms from './vocabulary/idioms.json';
 
 /** One hyphen-separated piece of a word, e.g. `task` in `multi-task`. */
 export interface WordPart {
@@ -218,6 +219,52 @@ export function isGenericWord(word: Word): boolean {
 /** True when a word can carry a paper's subject: not a stop word and not rhetoric. */
 export function isContentWord(word: Word): boolean {
   return !isStopWord(word) && !isRhetoric(word);
+}
+
+/** Fixed expressions ("in addition", "the task at hand"), as word sequences by their first word. */
+const IDIOMS_BY_FIRST_WORD = new Map<string, string[][]>();
+for (const phrase of idioms.phrases) {
+  const words = phrase.split(' ');
+  const first = words[0]!;
+  IDIOMS_BY_FIRST_WORD.set(first, [...(IDIOMS_BY_FIRST_WORD.get(first) ?? []), words]);
+}
+
+/**
+ * Indices of the words that sit inside a fixed expression of general English ("in addition", "of
+ * interest", "at hand"; `vocabulary/idioms.json`): their nouns say nothing about the paper, so
+ * they are never terms. Words must follow each other with only spaces between them.
+ */
+export function idiomWords(analysed: AnalysedText): Set<number> {
+  const inside = new Set<number>();
+  const { words, text } = analysed;
+  for (let i = 0; i < words.length; i++) {
+    const candidates = IDIOMS_BY_FIRST_WORD.get(words[i]!.text.toLowerCase());
+    if (!candidates) continue;
+    for (const idiom of candidates) {
+      if (matchesAt(words, text, i, idiom))
+        for (let k = 0; k < idiom.length; k++) inside.add(i + k);
+    }
+  }
+  return inside;
+}
+
+function matchesAt(
+  words: readonly Word[],
+  text: string,
+  at: number,
+  idiom: readonly string[],
+): boolean {
+  for (let k = 0; k < idiom.length; k++) {
+    const word = words[at + k];
+    if (!word || word.text.toLowerCase() !== idiom[k]) return false;
+    const previous = words[at + k - 1];
+    if (
+      k > 0 &&
+      (word.sentence !== previous!.sentence || text.slice(previous!.end, word.start).trim() !== '')
+    )
+      return false;
+  }
+  return true;
 }
 
 /**
