@@ -6,8 +6,8 @@ import type { Acronym } from '../schema';
 import {
   analyseText,
   GENERIC_STEMS,
-  idiomWords,
   isAcronymLike,
+  isInIdiom,
   isContentWord,
   isGenericWord,
   phraseKey,
@@ -98,9 +98,9 @@ function contentRuns(analysed: AnalysedText): Run[] {
     if (run.words.length > 0) runs.push(run);
     run = { words: [], keys: [], generic: [] };
   };
-  const idioms = idiomWords(analysed);
-  for (const [index, word] of analysed.words.entries()) {
-    if (!isContentWord(word) || ADVERB.test(word.text) || idioms.has(index)) {
+  for (let index = 0; index < analysed.words.length; index++) {
+    const word = analysed.words[index]!;
+    if (!isContentWord(word) || ADVERB.test(word.text) || isInIdiom(analysed, index)) {
       close();
       continue;
     }

@@ -221,43 +221,52 @@ export function isContentWord(word: Word): boolean {
   return !isStopWord(word) && !isRhetoric(word);
 }
 
-/** Fixed expressions ("in addition", "the task at hand"), as word sequences by their first word. */
-const IDIOMS_BY_FIRST_WORD = new Map<string, string[][]>();
-for (const phrase of idioms.phrases) {
-  const words = phrase.split(' ');
-  const first = words[0]!;
-  IDIOMS_BY_FIRST_WORD.set(first, [...(IDIOMS_BY_FIRST_WORD.get(first) ?? []), words]);
+/** A fixed expression as lower-case words, and where in it a content word of it sits. */
+interface IdiomPlace {
+  words: readonly string[];
+  at: number;
 }
 
 /**
- * Indices of the words that sit inside a fixed expression of general English ("in addition", "of
- * interest", "at hand"; `vocabulary/idioms.json`): their nouns say nothing about the paper, so
- * they are never terms. Words must follow each other with only spaces between them.
+ * Fixed expressions ("in addition", "the task at hand"; `vocabulary/idioms.json`) by the keys of
+ * their content words, so only a word that could be inside one is looked at more closely. Built
+ * on first use: the keys come from {@link analyseText}.
  */
-export function idiomWords(analysed: AnalysedText): Set<number> {
-  const inside = new Set<number>();
-  const { words, text } = analysed;
-  for (let i = 0; i < words.length; i++) {
-    const candidates = IDIOMS_BY_FIRST_WORD.get(words[i]!.text.toLowerCase());
-    if (!candidates) continue;
-    for (const idiom of candidates) {
-      if (matchesAt(words, text, i, idiom))
-        for (let k = 0; k < idiom.length; k++) inside.add(i + k);
-    }
+let idiomPlaces: Map<string, IdiomPlace[]> | null = null;
+
+function idiomPlacesByKey(): Map<string, IdiomPlace[]> {
+  if (idiomPlaces) return idiomPlaces;
+  idiomPlaces = new Map();
+  for (const phrase of idioms.phrases) {
+    const analysed = analyseText(phrase);
+    const words = analysed.words.map((word) => word.text.toLowerCase());
+    analysed.words.forEach((word, at) => {
+      if (!isContentWord(word)) return;
+      const places = idiomPlaces!.get(word.key) ?? [];
+      places.push({ words, at });
+      idiomPlaces!.set(word.key, places);
+    });
   }
-  return inside;
+  return idiomPlaces;
 }
 
-function matchesAt(
-  words: readonly Word[],
-  text: string,
-  at: number,
-  idiom: readonly string[],
-): boolean {
+/**
+ * Whether the word at `index` sits inside a fixed expression of general English ("in addition",
+ * "of interest", "at hand"): such a noun says nothing about the paper, so it is never a term.
+ * The expression's words must follow each other in one sentence with only spaces between them.
+ */
+export function isInIdiom(analysed: AnalysedText, index: number): boolean {
+  const places = idiomPlacesByKey().get(analysed.words[index]!.key);
+  if (!places) return false;
+  return places.some(({ words, at }) => matchesAt(analysed, index - at, words));
+}
+
+function matchesAt(analysed: AnalysedText, from: number, idiom: readonly string[]): boolean {
+  const { words, text } = analysed;
   for (let k = 0; k < idiom.length; k++) {
-    const word = words[at + k];
+    const word = words[from + k];
     if (!word || word.text.toLowerCase() !== idiom[k]) return false;
-    const previous = words[at + k - 1];
+    const previous = words[from + k - 1];
     if (
       k > 0 &&
       (word.sentence !== previous!.sentence || text.slice(previous!.end, word.start).trim() !== '')

@@ -5,14 +5,7 @@
  * core's (`src/lib/text/nlp.ts`).
  */
 import { isNominal, tagText, type TaggedSentence } from '../../text/nlp';
-import {
-  contentKeys,
-  contentKeySet,
-  GENERIC_STEMS,
-  RHETORIC,
-  stem,
-  STOP_WORDS,
-} from '../../text/terms';
+import { contentKeySet, GENERIC_STEMS, RHETORIC, stem, STOP_WORDS } from '../../text/terms';
 import { capitaliseFirst, fitToLength } from './fit';
 import {
   bestHeadline,
@@ -74,20 +67,30 @@ export function titleCandidates(tagged: readonly TaggedSentence[]): {
     nameSentence: finding?.sentenceIndex ?? null,
   });
   const longForm =
-    name && finding?.longForm && endsOnNoun(tagged[finding.sentenceIndex], finding.longForm)
+    name && finding?.longForm && readsAsNounPhrase(tagged[finding.sentenceIndex], finding.longForm)
       ? longFormHeadline(name, finding.longForm)
       : null;
   return { name, longForm, candidates, statements, main };
 }
 
-/** Whether the tagged sentence reads the last word of `span` as a noun ("Extract and Generate" is no headline). */
-function endsOnNoun(sentence: TaggedSentence | undefined, span: string): boolean {
+/**
+ * Whether the tagged sentence reads `span` as a noun phrase: it ends on a noun and holds two
+ * content words ("Extract and Generate" is no headline).
+ */
+function readsAsNounPhrase(sentence: TaggedSentence | undefined, span: string): boolean {
   if (!sentence) return false;
-  const at = sentence.text.indexOf(span.replace(QUOTES_AROUND, ''));
-  if (at < 0) return false;
-  const end = at + span.replace(QUOTES_AROUND, '').length;
-  const last = sentence.tokens.find((token) => token.end === end);
-  return last !== undefined && isNominal(last);
+  const text = span.replace(QUOTES_AROUND, '');
+  const start = sentence.text.indexOf(text);
+  if (start < 0) return false;
+  const end = start + text.length;
+  let content = 0;
+  let last: (typeof sentence.tokens)[number] | undefined;
+  for (const token of sentence.tokens) {
+    if (token.start < start || token.end > end) continue;
+    if (token.content) content += 1;
+    last = token;
+  }
+  return content >= 2 && last !== undefined && last.end === end && isNominal(last);
 }
 
 /** Quotes around a long form (`proposes “Extract and Generate” (EAG)`) are not part of it. */
@@ -110,7 +113,6 @@ export function longFormHeadline(name: string, longForm: string | null): string 
     /[()[\]{}]/.test(text) ||
     edge(words[0]) ||
     edge(words.at(-1)) ||
-    contentKeys(text).length < 2 ||
     words.length + 1 < MIN_TITLE_WORDS ||
     words.length + 1 > MAX_TITLE_WORDS ||
     text.length + name.length + 2 > MAX_TITLE_LENGTH ||
