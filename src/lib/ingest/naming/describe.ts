@@ -4,7 +4,7 @@
  * The rules are in docs/naming.md; the text analysis (sentences, tags, noun phrases) is the text
  * core's (`src/lib/text/nlp.ts`).
  */
-import { isNominal, tagText, type TaggedSentence } from '../../text/nlp';
+import { isNominal, tagText, type TaggedSentence, type Token } from '../../text/nlp';
 import { contentKeySet, GENERIC_STEMS, RHETORIC, stem, STOP_WORDS } from '../../text/terms';
 import { capitaliseFirst, fitToLength } from './fit';
 import {
@@ -84,7 +84,7 @@ function readsAsNounPhrase(sentence: TaggedSentence | undefined, span: string): 
   if (start < 0) return false;
   const end = start + text.length;
   let content = 0;
-  let last: (typeof sentence.tokens)[number] | undefined;
+  let last: Token | undefined;
   for (const token of sentence.tokens) {
     if (token.start < start || token.end > end) continue;
     if (token.content) content += 1;
@@ -102,7 +102,8 @@ const MARKED_LETTER = /\p{Ll}\p{Lu}|^\p{Lu}{2,}\p{Ll}/u;
  * What the paper's name stands for, as the phrase after "Name: ": `ETAP: Ensemble Task Affinity
  * Predictor`, `HF-PIM: High Fidelity Pose Invariant Model`. The authors' own words for their
  * contribution, so preferred to any phrase chosen from the abstract (held-out title F1 0.358 →
- * 0.369, docs/naming.md). Null when it would not make a 4–14-word title of content words.
+ * 0.368, docs/naming.md). Null when it would not make a 4–14-word title of at most 100
+ * characters, without brackets, between content words.
  */
 export function longFormHeadline(name: string, longForm: string | null): string | null {
   if (!longForm) return null;
