@@ -198,6 +198,23 @@ describe('the paper name', () => {
     ).toBeNull();
   });
 
+  it('accepts what the authors name outright, or name in brackets and mention again', () => {
+    // "called" makes an acronym with a lower-case long form the authors' own, not the field's.
+    expect(
+      describePaper(
+        'Bandits are hard. We propose a new algorithm called stochastically dominant confidence ' +
+          'bound (SDCB) that estimates reward distributions. SDCB achieves low regret.',
+      ).name,
+    ).toBe('SDCB');
+    const quartz = (again: string) =>
+      describePaper(
+        'Optimization is key. We propose and analyze a novel primal-dual method (Quartz) which ' +
+          `samples a random subset of dual variables. ${again}`,
+      ).name;
+    expect(quartz('Quartz converges linearly.')).toBe('Quartz');
+    expect(quartz('It converges linearly.')).toBeNull();
+  });
+
   it('is null when the abstract names nothing of its own', () => {
     const { name } = describePaper(
       'Offline RL faces key limitations. To address these challenges, we introduce a novel ' +

@@ -97,14 +97,25 @@ export function introducedNames(
     if (!viaVerb && !viaNaming) return;
     let from = i + 1;
     if (viaNaming && words[from]?.bare.toLowerCase() === 'as') from += 1;
+    // "We propose and analyze a … method (Quartz)": the object follows the second verb.
+    if (
+      viaVerb &&
+      words[from]?.bare.toLowerCase() === 'and' &&
+      contributionVerb(words[from + 1]?.bare ?? '')
+    )
+      from += 2;
     if (byAuthors) from = afterNamedObject(words, from);
     const parsed = parseNameAt(sentence, words.slice(from, from + OBJECT_WINDOW_WORDS), viaNaming);
+    // "a novel primal-dual method (Quartz)": a plain word in brackets must be said again.
+    const plainInBrackets =
+      parsed?.named === true && parsed.longForm === null && !isCoinedIdentifier(parsed.name);
+    if (plainInBrackets && countMentions(text, parsed.name) < 2) return;
     if (parsed && !found.some((f) => f.name === parsed.name)) {
       found.push({
         ...parsed,
         sentenceIndex,
         mentions: countMentions(text, parsed.name),
-        named: viaNaming,
+        named: viaNaming || parsed.named === true,
       });
     }
   });
@@ -286,10 +297,26 @@ function parseAbbreviatedPhrase(
     if (opensBracket(word.raw)) {
       const close = sentence.indexOf(')', word.start);
       const inner = close === -1 ? '' : sentence.slice(word.start + 1, close).trim();
-      if (/\s/.test(inner) || !isCoinedIdentifier(inner)) return null;
+      if (/\s/.test(inner)) return null;
       const phraseStart = words[start]?.start ?? word.start;
-      const longForm = findLongForm(inner, sentence.slice(phraseStart, word.start));
-      return longForm ? withDescription(sentence, inner, longForm, close + 1) : null;
+      // "a novel primal-dual method (Quartz)": a capitalised word in brackets right after what
+      // the authors make names it, if the abstract says it again (introducedNames).
+      if (!isCoinedIdentifier(inner)) {
+        return j > start && isCapitalisedWord(inner) && inner.length >= 4
+          ? { ...withDescription(sentence, inner, null, close + 1), named: true }
+          : null;
+      }
+      const before = sentence.slice(phraseStart, word.start);
+      const longForm = findLongForm(inner, before);
+      if (!longForm) return null;
+      // "a new algorithm called stochastically dominant confidence bound (SDCB)": named outright.
+      const named = NAMING_WORD.test(
+        before.slice(0, before.lastIndexOf(longForm)).trim().split(/\s+/).at(-1) ?? '',
+      );
+      return {
+        ...withDescription(sentence, inner, longForm, close + 1),
+        ...(named ? { named } : {}),
+      };
     }
     if (isPhraseBreak(word.raw) || endsWithPunctuation(word.raw)) return null;
   }
@@ -348,7 +375,9 @@ export function findPaperName(
  */
 function isCoinage(finding: NameFinding): boolean {
   const { name, longForm } = finding;
-  if (/^\p{Lu}{2,}s?$/u.test(name) && longForm && !/\p{Lu}/u.test(longForm)) return false;
+  // "called stochastically dominant confidence bound (SDCB)": named outright, so the authors'.
+  if (/^\p{Lu}{2,}s?$/u.test(name) && longForm && !/\p{Lu}/u.test(longForm) && !finding.named)
+    return false;
   if (/^\p{Lu}{2,}\p{Ll}{3,}$/u.test(name)) return false;
   if (
     /\s/.test(name) &&
