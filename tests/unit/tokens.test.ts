@@ -71,6 +71,13 @@ describe('one tokeniser for terms and search', () => {
         for (const sentence of splitSentences(text))
           scanWords(sentence.text, null, (start) => wordStarts.push(sentence.start + start));
         expect(analyseText(text).words.map((word) => word.start)).toEqual(wordStarts);
+        // …and the same parts: `multi-task` is `multi` and `task` for both.
+        const partsBySentence: number[] = [];
+        for (const sentence of splitSentences(text))
+          scanWords(sentence.text, (start) => partsBySentence.push(sentence.start + start), null);
+        expect(
+          analyseText(text).words.flatMap((word) => word.parts.map((part) => part.start)),
+        ).toEqual(partsBySentence);
         const partStarts: number[] = [];
         scanWords(
           text,

@@ -88,7 +88,6 @@ export const RHETORIC: ReadonlySet<string> = new Set(RHETORIC_WORDS);
 /** Stems of generic research nouns: never a keyword alone, allowed inside key phrases. */
 export const GENERIC_STEMS: ReadonlySet<string> = new Set(GENERIC_WORDS.map((word) => stem(word)));
 
-const HYPHENS = /[-\u2010\u2011\u2013]/;
 const POSSESSIVE = /['\u2019]s$/;
 
 /** Splits a text into sentences with their offsets (the one splitter, `sentences.ts`). */
@@ -105,34 +104,40 @@ export function analyseText(text: string): AnalysedText {
   const words: Word[] = [];
   sentences.forEach((sentence, index) => {
     const withoutUrls = sentence.text.replace(URL, (url) => ' '.repeat(url.length));
-    scanWords(withoutUrls, null, (from, to) => {
-      const raw = withoutUrls.slice(from, to).replace(POSSESSIVE, '');
-      const start = sentence.start + from;
-      const parts = splitParts(raw, start);
-      words.push({
-        text: raw,
-        start,
-        end: start + raw.length,
-        sentence: index,
-        parts,
-        key: parts.length === 1 ? parts[0]!.key : parts.map((part) => part.key).join('-'),
-      });
-    });
+    // The tokeniser reports each part, then the word they make: `multi`, `task`, `multi-task`.
+    let partEnds: number[] = [];
+    let partStarts: number[] = [];
+    scanWords(
+      withoutUrls,
+      (from, to) => {
+        partStarts.push(from);
+        partEnds.push(to);
+      },
+      (from, to) => {
+        // A trailing possessive is not part of the word: `model's` → `model`.
+        const possessive = POSSESSIVE.test(withoutUrls.slice(to - 2, to)) ? 2 : 0;
+        partEnds[partEnds.length - 1]! -= possessive;
+        const parts = partStarts.map((partFrom, i) => {
+          const piece = withoutUrls.slice(partFrom, partEnds[i]);
+          const start = sentence.start + partFrom;
+          return { text: piece, start, end: start + piece.length, key: partKey(piece) };
+        });
+        const start = sentence.start + from;
+        const raw = withoutUrls.slice(from, to - possessive);
+        words.push({
+          text: raw,
+          start,
+          end: start + raw.length,
+          sentence: index,
+          parts,
+          key: parts.length === 1 ? parts[0]!.key : parts.map((part) => part.key).join('-'),
+        });
+        partStarts = [];
+        partEnds = [];
+      },
+    );
   });
   return { text, sentences, words };
-}
-
-function splitParts(word: string, offset: number): WordPart[] {
-  const parts: WordPart[] = [];
-  let start = 0;
-  if (!HYPHENS.test(word))
-    return [{ text: word, start: offset, end: offset + word.length, key: partKey(word) }];
-  for (const piece of word.split(HYPHENS)) {
-    const at = offset + start;
-    parts.push({ text: piece, start: at, end: at + piece.length, key: partKey(piece) });
-    start += piece.length + 1;
-  }
-  return parts;
 }
 
 /** White space that is not one single space between two words. */

@@ -87,8 +87,3 @@ export function scanWords(
   }
   if (parts > 0) word?.(wordStart, wordEnd, parts);
 }
-
-/** True for a character that joins the parts of a word (`-`, `‐`, `‑`, `–`). */
-export function isJoiner(char: string): boolean {
-  return JOINERS.has(char);
-}
