@@ -449,10 +449,6 @@ export class SearchEngine {
     return [this.lowerBound(prefix), this.lowerBound(prefix + '\uffff')];
   }
 
-  private stem(term: string): string {
-    return stem(term);
-  }
-
   private postings(termId: number): PostingColumns {
     return remember(this.postingsCache, termId, () =>
       decodePostings(this.postingLists[termId] ?? ''),
@@ -591,14 +587,14 @@ export class SearchEngine {
    */
   private stemVariants(word: string): number[] {
     if (word.length < 3) return [];
-    const stem = this.stem(word);
+    const wordStem = stem(word);
     // Stems are prefixes of their words except for a final y/i swap (`study` → `studi`).
-    const shared = Math.max(1, stem.length - 1);
+    const shared = Math.max(1, wordStem.length - 1);
     const [lo, hi] = this.prefixRange(word.slice(0, shared));
     const ids: number[] = [];
     for (let id = lo; id < hi; id += 1) {
       const term = this.terms[id] ?? '';
-      if (term === word || this.stem(term) !== stem) continue;
+      if (term === word || stem(term) !== wordStem) continue;
       // Inflections differ in a short ending (`-ies`/`-y`, `-ing`/`-ed`); derivations in longer ones.
       const ending = Math.max(term.length, word.length) - commonPrefixLength(term, word);
       if (ending <= MAX_STEM_ENDING) ids.push(id);

@@ -6,14 +6,14 @@
 import { sentenceSpans } from './sentences';
 import { remember, stem } from './stem';
 import { scanWords } from './tokens';
-
-export { stem };
 import { eng } from 'stopword';
 // General English and academic vocabulary, kept as data (src/lib/text/vocabulary/*.json).
 import functionWords from './vocabulary/function-words.json';
 import genericResearchNouns from './vocabulary/generic-research-nouns.json';
 import researchRhetoric from './vocabulary/research-rhetoric.json';
 import idioms from './vocabulary/idioms.json';
+
+export { stem };
 
 /** One hyphen-separated piece of a word, e.g. `task` in `multi-task`. */
 export interface WordPart {

@@ -67,8 +67,8 @@ export function titleCandidates(tagged: readonly TaggedSentence[]): {
     nameSentence: finding?.sentenceIndex ?? null,
   });
   const longForm =
-    name && finding?.longForm && readsAsNounPhrase(tagged[finding.sentenceIndex], finding.longForm)
-      ? longFormHeadline(name, finding.longForm)
+    name && finding?.longForm
+      ? longFormHeadline(name, finding.longForm, tagged[finding.sentenceIndex])
       : null;
   return { name, longForm, candidates, statements, main };
 }
@@ -79,10 +79,9 @@ export function titleCandidates(tagged: readonly TaggedSentence[]): {
  */
 function readsAsNounPhrase(sentence: TaggedSentence | undefined, span: string): boolean {
   if (!sentence) return false;
-  const text = span.replace(QUOTES_AROUND, '');
-  const start = sentence.text.indexOf(text);
+  const start = sentence.text.indexOf(span);
   if (start < 0) return false;
-  const end = start + text.length;
+  const end = start + span.length;
   let content = 0;
   let last: Token | undefined;
   for (const token of sentence.tokens) {
@@ -103,11 +102,15 @@ const MARKED_LETTER = /\p{Ll}\p{Lu}|^\p{Lu}{2,}\p{Ll}/u;
  * Predictor`, `HF-PIM: High Fidelity Pose Invariant Model`. The authors' own words for their
  * contribution, so preferred to any phrase chosen from the abstract (held-out title F1 0.358 →
  * 0.368, docs/naming.md). Null when it would not make a 4–14-word title of at most 100
- * characters, without brackets, between content words.
+ * characters, without brackets, between content words, that the sentence reads as a noun phrase.
  */
-export function longFormHeadline(name: string, longForm: string | null): string | null {
-  if (!longForm) return null;
-  const text = longForm.replace(QUOTES_AROUND, '').replace(/\s+/g, ' ');
+function longFormHeadline(
+  name: string,
+  longForm: string,
+  sentence: TaggedSentence | undefined,
+): string | null {
+  const spelled = longForm.replace(QUOTES_AROUND, '');
+  const text = spelled.replace(/\s+/g, ' ');
   const words = text.split(' ');
   const edge = (word: string | undefined) => STOP_WORDS.has((word ?? '').toLowerCase());
   if (
@@ -117,7 +120,8 @@ export function longFormHeadline(name: string, longForm: string | null): string 
     words.length + 1 < MIN_TITLE_WORDS ||
     words.length + 1 > MAX_TITLE_WORDS ||
     text.length + name.length + 2 > MAX_TITLE_LENGTH ||
-    text.toLowerCase() === name.toLowerCase()
+    text.toLowerCase() === name.toLowerCase() ||
+    !readsAsNounPhrase(sentence, spelled)
   )
     return null;
   return withoutMarkedLetters(text, name);

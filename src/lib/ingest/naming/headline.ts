@@ -193,13 +193,12 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
     // Every base phrase starts a candidate; the chunker keeps an -ing word before a noun inside
     // it, so gerund phrases ("detecting adversarial directions in deep RL") are among them.
     for (const base of bases) {
-      const first = base.first;
       // "Challenge in RL", "Methods in …", "Terms of wall-clock time": a head phrase of generic
       // words only says nothing about the paper, whatever follows it.
       if (!hasSpecificWord(sentence.tokens.slice(base.first, base.last + 1))) continue;
       for (const ext of extensions(sentence, base, startsAt)) {
         // Cheap tests first: most spans fail one, and their text is never built.
-        const tokens = sentence.tokens.slice(first, ext.last + 1);
+        const tokens = sentence.tokens.slice(base.first, ext.last + 1);
         const keys = contentKeys(tokens.filter((_, i) => !acronymAside(tokens, i - 2)));
         if (keys.length < 2) continue;
         const after = sentence.tokens[ext.last + 1];
@@ -211,7 +210,7 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
         if (context.name && tokens.some((t) => t.text === context.name)) continue;
         // "QRA on 18 different systems": a count belongs to the results, never to a title.
         if (tokens.some((t) => BARE_NUMBER.test(t.text))) continue;
-        const text = cleanPhrase(withoutAsides(phrase(sentence, index, first, ext.last).text));
+        const text = cleanPhrase(withoutAsides(phrase(sentence, index, base.first, ext.last).text));
         const seenKey = text.toLowerCase();
         if (seen.has(seenKey)) continue;
         seen.add(seenKey);
@@ -221,7 +220,7 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
         const coverage =
           keys.reduce((sum, k) => sum + Math.log2(1 + (frequencies.get(k) ?? 0)), 0) / 8;
         const objectOfStatement =
-          objectStart >= 0 && first >= objectStart && first <= objectStart + 3 ? 1 : 0;
+          objectStart >= 0 && base.first >= objectStart && base.first <= objectStart + 3 ? 1 : 0;
         candidates.push({
           text,
           sentence: index,

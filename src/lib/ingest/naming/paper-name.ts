@@ -106,18 +106,13 @@ export function introducedNames(
       from += 2;
     if (byAuthors) from = afterNamedObject(words, from);
     const parsed = parseNameAt(sentence, words.slice(from, from + OBJECT_WINDOW_WORDS), viaNaming);
+    if (!parsed || found.some((f) => f.name === parsed.name)) return;
+    const mentions = countMentions(text, parsed.name);
     // "a novel primal-dual method (Quartz)": a plain word in brackets must be said again.
     const plainInBrackets =
-      parsed?.named === true && parsed.longForm === null && !isCoinedIdentifier(parsed.name);
-    if (plainInBrackets && countMentions(text, parsed.name) < 2) return;
-    if (parsed && !found.some((f) => f.name === parsed.name)) {
-      found.push({
-        ...parsed,
-        sentenceIndex,
-        mentions: countMentions(text, parsed.name),
-        named: viaNaming || parsed.named === true,
-      });
-    }
+      parsed.named === true && parsed.longForm === null && !isCoinedIdentifier(parsed.name);
+    if (plainInBrackets && mentions < 2) return;
+    found.push({ ...parsed, sentenceIndex, mentions, named: viaNaming || parsed.named === true });
   });
   return found;
 }
@@ -313,10 +308,7 @@ function parseAbbreviatedPhrase(
       const named = NAMING_WORD.test(
         before.slice(0, before.lastIndexOf(longForm)).trim().split(/\s+/).at(-1) ?? '',
       );
-      return {
-        ...withDescription(sentence, inner, longForm, close + 1),
-        ...(named ? { named } : {}),
-      };
+      return { ...withDescription(sentence, inner, longForm, close + 1), named };
     }
     if (isPhraseBreak(word.raw) || endsWithPunctuation(word.raw)) return null;
   }
