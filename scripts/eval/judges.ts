@@ -138,6 +138,7 @@ const ABOUT_THE_PAPER =
 export function judgeSummary(summary: string, title: string, name: string | null): string | null {
   if (CONNECTIVE.test(summary)) return 'opens with a connective';
   if (CONTEXT_OPENER.test(summary)) return 'opens with a reference to a left-out sentence';
+  if (/\bhttps?:\/\//i.test(summary)) return 'points to code or data';
   if (!ABOUT_THE_PAPER.test(summary) && !(name && summary.includes(name)))
     return 'says nothing of this paper';
   const titleKeys = new Set(analyseText(title).words.map((w) => w.key));

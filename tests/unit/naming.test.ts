@@ -215,6 +215,67 @@ describe('the paper name', () => {
     expect(quartz('It converges linearly.')).toBeNull();
   });
 
+  it('finds a name set beside what the authors made, however briefly introduced', () => {
+    const name = (text: string) => describePaper(text).name;
+    // Between commas after "our …", said once and outside any contribution statement.
+    expect(
+      name(
+        'Poems are hard to translate. We propose to align verses by meter. Our system, ' +
+          'VerseAlign, scores each candidate line against the source meter.',
+      ),
+    ).toBe('VerseAlign');
+    expect(
+      name(
+        'Scans are noisy. We render synthetic pages and then pre-train our model, OCRIX, on ' +
+          'those pages before tuning it on archives.',
+      ),
+    ).toBe('OCRIX');
+    // "which we refer to as X".
+    expect(
+      name(
+        'Tokenisers split compounds badly. We introduce a splitter for compounds, which we ' +
+          'refer to as SplitKit, trained on data in forty languages.',
+      ),
+    ).toBe('SplitKit');
+    // The object of the main making verb, introduced by what it is.
+    expect(
+      name(
+        'We explore how models invent research ideas. Prior work predicts links. We present ' +
+          'IdeaForge, a modeling framework that retrieves inspirations from past papers.',
+      ),
+    ).toBe('IdeaForge');
+    // The object's head noun, then the name it goes by.
+    expect(
+      name(
+        'Support chats need empathy. We propose a novel dialogue model HEARTS, which first ' +
+          'infers the user state and then picks a strategy.',
+      ),
+    ).toBe('HEARTS');
+  });
+
+  it("names one kind of thing in the singular and is never a ratio, a phrase or a field's term", () => {
+    const name = (text: string) => describePaper(text).name;
+    expect(
+      name(
+        'We propose Sparse Routing Networks (SRNs), which route tokens to experts. SRNs are fast.',
+      ),
+    ).toBe('SRN');
+    expect(
+      name(
+        'Online selection is hard. We present simple 1/e - selectable greedy schemes for ' +
+          'partition matroids. No better ratio than 1/e is possible.',
+      ),
+    ).toBeNull();
+    expect(
+      name(
+        'Group chats need empathy. We address this by proposing a novel task called Group ' +
+          'Empathetic Response Ranking in this study.',
+      ),
+    ).toBeNull();
+    // A plain word before the field's acronym is a kind of method, not a coinage.
+    expect(name('We propose a batch-RL framework for dialogue policy learning.')).toBeNull();
+  });
+
   it('is null when the abstract names nothing of its own', () => {
     const { name } = describePaper(
       'Offline RL faces key limitations. To address these challenges, we introduce a novel ' +
@@ -286,6 +347,18 @@ describe('the title', () => {
     ).not.toContainEqual(expect.stringMatching(/perturbing$/));
   });
 
+  it('never starts or ends inside a word written together with its neighbour', () => {
+    // "A/B testing" is one word; "Stein's" owns what follows it.
+    const found = candidates(
+      'We study online A/B testing for second-price auction markets. We bound the error of ' +
+        "kernel two-sample tests with respect to Stein's discrepancy measure.",
+    );
+    expect(found).toContain('online A/B testing for second-price auction markets');
+    expect(found).not.toContainEqual(expect.stringMatching(/^B testing/));
+    expect(found).not.toContainEqual(expect.stringMatching(/Stein$/));
+    expect(found).toContainEqual(expect.stringMatching(/Stein's discrepancy measure$/));
+  });
+
   it('names a named paper by what its name stands for', () => {
     const title = (text: string) => describePaper(text).title;
     expect(
@@ -342,12 +415,26 @@ describe('the title', () => {
           'adversarial loss and generalizes the embedding to novel tasks.',
       ),
     ).not.toMatch(/battles/i);
+    // A name opening a clause is its subject ("Quill drafts…"), and "and" joins a second verb.
+    const clause = candidates(
+      'Quill drafts molecule graphs from text and ranks candidate molecules by a learned score.',
+    );
+    expect(clause).not.toContainEqual(expect.stringMatching(/drafts|ranks/));
     expect(
       candidates(
         'We show that the parameter updates obtained by these algorithms are equivalent to the ' +
           'state update equations in the iterative Kalman filters.',
       ),
     ).not.toContainEqual(expect.stringMatching(/^equivalent/i));
+  });
+
+  it('never starts with an infinitive whose spelling looks like a participle', () => {
+    expect(
+      candidates(
+        'Graph embedding aims to embed attributed graphs into low dimensional spaces. ' +
+          'Speech models need to shed redundant frames.',
+      ),
+    ).not.toContainEqual(expect.stringMatching(/^(?:embed|shed)\b/i));
   });
 
   it('holds no bare count, which belongs to the results', () => {
@@ -503,6 +590,16 @@ describe('the summary', () => {
         'SpecProp reduces classification error by 12% over message passing baselines.',
     );
     expect(summary).toMatch(/^On six heterophilous benchmarks, SpecProp reduces/);
+  });
+
+  it('is never a pointer to the code', () => {
+    const { summary } = describePaper(
+      'Sampling from diffusion models is slow. We propose LoopDiff, a sampler that reuses ' +
+        'denoiser features across sampling steps. LoopDiff reuses the denoiser features of ' +
+        'earlier steps for sampling. We release our code and trained weights at ' +
+        'https://example.org/loopdiff.',
+    );
+    expect(summary).not.toMatch(/https?:/);
   });
 
   it('adds specific words, not a bare claim', () => {

@@ -198,15 +198,25 @@ function repairVerbs(tokens: Token[]): Token[] {
       token.pos = 'ADJ';
     } else if (
       verbLikePlural(token) &&
-      before.pos === 'NOUN' &&
-      SUBJECT_OPENERS.has(tokens[i - 2]?.lower ?? '') &&
-      (i === 2 || tokens[i - 3]?.pos === 'PUNCT') &&
-      OBJECT_START.has(tokens[i + 1]?.pos ?? 'X')
+      OBJECT_START.has(tokens[i + 1]?.pos ?? 'X') &&
+      ((before.pos === 'NOUN' &&
+        SUBJECT_OPENERS.has(tokens[i - 2]?.lower ?? '') &&
+        (i === 2 || tokens[i - 3]?.pos === 'PUNCT')) ||
+        // "Genie samples protein structures", "In FedAvg, FAL aggregates updates": a name
+        // opening the clause is its subject.
+        (before.pos === 'PROPN' && (i === 1 || tokens[i - 2]?.pos === 'PUNCT')) ||
+        // "… samples structures and facilitates design": a second verb of the same subject.
+        (before.lower === 'and' && tokens.slice(0, i - 1).some(isThirdPersonVerb)))
     ) {
       token.pos = 'VERB';
     }
   }
   return tokens;
+}
+
+/** A present-tense verb of a third-person subject: "samples", "improves". */
+function isThirdPersonVerb(token: Token): boolean {
+  return token.pos === 'VERB' && token.text === token.lower && /[^s]s$/.test(token.lower);
 }
 
 function joinHyphenated(
@@ -219,9 +229,9 @@ function joinHyphenated(
     if (!first) continue;
     let last = first;
     let j = i;
-    // word - word - word with no spaces: one compound, tagged by its last piece.
+    // word-word-word or word/word with no spaces: one compound (`A/B testing`), tagged by its last piece.
     while (
-      raw[j + 1]?.text === '-' &&
+      (raw[j + 1]?.text === '-' || raw[j + 1]?.text === '/') &&
       raw[j + 1]?.spaced === false &&
       raw[j + 2] &&
       raw[j + 2]?.spaced === false &&
@@ -250,8 +260,8 @@ function makeToken(text: string, pos: Pos, start: number, end: number): Token {
   const key =
     pos === 'PUNCT' || pos === 'SYM' || pos === 'NUM'
       ? lower
-      : text.includes('-')
-        ? text.split('-').map(partKey).join('-')
+      : /[-/]/.test(text)
+        ? text.replace(/[^-/]+/g, partKey)
         : partKey(text);
   const content = /\p{L}/u.test(text) && !STOP_WORDS.has(lower);
   return { text, lower, key, pos, content, start, end };
@@ -287,6 +297,12 @@ function opensClause(tokens: readonly Token[], i: number): boolean {
   return /ed$/.test(token.lower) && after?.pos === 'VERB' && /ing$/.test(after.lower);
 }
 
+/** "aims to embed networks": a verb after "to" is an infinitive, not a participle in `-ed`. */
+function isInfinitive(tokens: readonly Token[], i: number): boolean {
+  const before = tokens[i - 1];
+  return tokens[i]?.pos === 'VERB' && before?.pos === 'PART' && before.lower === 'to';
+}
+
 /** True for a word that can modify the head of a noun phrase. */
 function isModifier(token: Token): boolean {
   if (token.pos === 'ADJ' || token.pos === 'NUM' || isNominal(token)) return true;
@@ -299,7 +315,7 @@ function isModifier(token: Token): boolean {
 /** Math, citations and symbols never belong in a phrase a reader sees as a title or keyword. */
 function isClean(token: Token): boolean {
   return (
-    /^[\p{L}\p{N}][\p{L}\p{N}\-'’.+]*$/u.test(token.text) &&
+    /^[\p{L}\p{N}][\p{L}\p{N}\-'’.+/]*$/u.test(token.text) &&
     !/[\p{Lm}\p{No}]/u.test(token.text) &&
     // A lone letter is a variable ("thresholds c"), except an article-like capital in a name.
     (token.text.length > 1 || /\p{Lu}/u.test(token.text)) &&
@@ -335,7 +351,8 @@ function chunk(sentence: TaggedSentence, sentenceIndex: number): Phrase[] {
       !isClean(token) ||
       !isModifier(token) ||
       STOP_WORDS.has(token.lower) ||
-      opensClause(tokens, i)
+      opensClause(tokens, i) ||
+      isInfinitive(tokens, i)
     ) {
       i += 1;
       continue;

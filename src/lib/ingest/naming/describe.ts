@@ -4,6 +4,7 @@
  * The rules are in docs/naming.md; the text analysis (sentences, tags, noun phrases) is the text
  * core's (`src/lib/text/nlp.ts`).
  */
+import { findUrls } from '../../text/markup';
 import { isNominal, tagText, type TaggedSentence, type Token } from '../../text/nlp';
 import { contentKeySet, GENERIC_STEMS, RHETORIC, stem, STOP_WORDS } from '../../text/terms';
 import { capitaliseFirst, fitToLength } from './fit';
@@ -250,6 +251,8 @@ function chooseSummary(
     if (CONTEXT_OPENER.test(sentence)) score -= 1.5;
     score += added < MIN_ADDED_WORDS ? -2.5 : Math.min(added, 8) / 10;
     if (sentence.length < 40 || sentence.length > 600) score -= 2;
+    // "Our code is at https://…": where to find the code says nothing of what the paper does.
+    if (findUrls(sentence).length > 0) score -= 3;
     if (overlap > MAX_SUMMARY_OVERLAP) score -= 10 + overlap;
     if (score > bestScore) [best, bestScore] = [index, score];
   });

@@ -115,8 +115,17 @@ function extensions(
   base: Phrase,
   startsAt: ReadonlyMap<number, Phrase>,
 ): { last: number; attachments: number }[] {
-  const out: { last: number; attachments: number }[] = [{ last: base.last, attachments: 0 }];
-  let last = base.last;
+  // "Dasgupta's cost function", "Stein's method": a named owner joins two base phrases into one.
+  const whole = (phraseLast: number): number => {
+    const mark = sentence.tokens[phraseLast + 1];
+    const owner = sentence.tokens[phraseLast];
+    const named = owner?.pos === 'PROPN' && PERSON_NAME.test(owner.text);
+    const owned =
+      named && mark && POSSESSIVE.test(mark.text) ? startsAt.get(phraseLast + 2) : undefined;
+    return owned ? owned.last : phraseLast;
+  };
+  let last = whole(base.last);
+  const out: { last: number; attachments: number }[] = [{ last, attachments: 0 }];
   // "Gaussian process (GP) models": an acronym defined inside a noun group does not end it; the
   // title reads "Gaussian process models" (the aside is dropped from the text, see withoutAsides).
   const continued = acronymAside(sentence.tokens, last) ? startsAt.get(last + 4) : undefined;
@@ -144,11 +153,28 @@ function extensions(
     if (det && /^(?:a|an|the)$/i.test(det.text) && !coordinates) at += 1;
     const next = startsAt.get(at);
     if (!next) break;
-    last = next.last;
+    // "interatomic potentials and complete interatomic potentials": a conjunct that repeats the
+    // other's words adds nothing a title would say.
+    if (coordinates && repeats(sentence.tokens, base, next)) break;
+    last = whole(next.last);
     out.push({ last, attachments: n });
   }
   return out;
 }
+
+/** A word shaped like a person's name (`Stein`, `Dasgupta`), not an acronym (`FP4's`). */
+const PERSON_NAME = /^\p{Lu}\p{Ll}+$/u;
+/** Whether one phrase's content words are all among the other's. */
+function repeats(tokens: readonly Token[], a: Phrase, b: Phrase): boolean {
+  const keysOf = (p: Phrase) => new Set(contentKeys(tokens.slice(p.first, p.last + 1)));
+  const [x, y] = [keysOf(a), keysOf(b)];
+  const within = (small: Set<string>, large: Set<string>) =>
+    [...small].every((key) => large.has(key));
+  return within(x, y) || within(y, x);
+}
+
+/** The possessive mark as the tagger splits it off: `'s`, `’s`, or a lone apostrophe. */
+const POSSESSIVE = /^['’]s?$/;
 
 /** A number on its own (`18`, `3.5`), not part of a name (`GPT-4`, `2D`). */
 const BARE_NUMBER = /^\d+(?:[.,]\d+)*$/;
@@ -204,7 +230,8 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
         const after = sentence.tokens[ext.last + 1];
         if (
           continuesPast(tokens, after, sentence.tokens[ext.last + 2]) ||
-          cutsNounGroup(sentence.tokens, ext.last)
+          cutsNounGroup(sentence.tokens, ext.last) ||
+          gluedToNeighbour(sentence, base.first, ext.last)
         )
           continue;
         if (context.name && tokens.some((t) => t.text === context.name)) continue;
@@ -306,6 +333,23 @@ function cutsNounGroup(tokens: readonly Token[], last: number): boolean {
   // "perturbing | the underlying data": an -ing word the tagger read as a noun takes an object.
   return /ing$/.test(end.lower) && after.pos === 'DET';
 }
+
+/**
+ * A span written together with the word before or after it is part of a longer expression: "B
+ * testing" of "A/B testing", "Dasgupta" of "Dasgupta's cost", "N" of "N/A". The title would start or
+ * end inside it.
+ */
+function gluedToNeighbour(sentence: TaggedSentence, first: number, last: number): boolean {
+  const start = sentence.tokens[first]?.start ?? 0;
+  const end = sentence.tokens[last]?.end ?? sentence.text.length;
+  return (
+    GLUED_BEFORE.test(sentence.text.slice(0, start)) || GLUED_AFTER.test(sentence.text.slice(end))
+  );
+}
+/** A word character or a joining mark right before a span. */
+const GLUED_BEFORE = /[\p{L}\p{N}/'’]$/u;
+/** A joining mark (slash, apostrophe, hyphen) or word character right after a span. */
+const GLUED_AFTER = /^(?:[\p{L}\p{N}/]|['’-]\p{L})/u;
 
 /** Where the statement's object starts: the first token after its verb. */
 function objectTokenIndex(sentence: TaggedSentence, statement: Statement): number {

@@ -3,8 +3,8 @@
  * or merely capitalised word, and how often an abstract mentions one.
  */
 
-/** Letters, digits and the joiners coined names use inside them (`Qwen2.5-VL`, `SD^2`). */
-const NAME_CHARS = /^[\p{L}\p{N}][\p{L}\p{N}\-.+^/']*$/u;
+/** Letters, digits and the joiners coined names use inside them (`Qwen2.5-VL`, `SD^2`); not `1/e`. */
+const NAME_CHARS = /^[\p{L}\p{N}][\p{L}\p{N}\-.+^']*$/u;
 /** Longer "words" are run-together text or data, never a name; the cap also bounds the regexes. */
 const MAX_NAME_LENGTH = 40;
 const HAS_LETTER = /\p{L}/u;

@@ -3,6 +3,7 @@
  * ("we propose ETAP (Ensemble Task Affinity Predictor), a …", "a tool called X", "… (DroPE)"),
  * never a baseline it beats or a model it evaluates.
  */
+import { stripAcronymPlural } from '../../text/terms';
 import { findClaimedName, mostMentioned } from './claimed-name';
 import { withDescription, type ParsedName } from './description';
 import {
@@ -44,23 +45,31 @@ export interface NameFinding {
   mentions: number;
   /** Given by a naming word: "which we call X", "a dataset called X", "dubbed X". */
   named?: boolean;
+  /** Put by the authors beside what they made: "our method, X, …". */
+  ours?: boolean;
 }
 
 /** A quick test that a sentence may introduce a name at all, before it is read word by word. */
 const INTRODUCING_WORD =
-  /\b(?:introduc|propos|present|develop|contribut|construct|design|build|built|creat|devis|curat|provid|releas|call|dub|name|term|coin)/i;
+  /\b(?:introduc|propos|present|develop|contribut|construct|design|build|built|creat|devis|curat|provid|releas|call|dub|name|term|coin|refer)/i;
 /** Determiners skipped before a name: "we introduce the Tool Decathlon". */
 const DETERMINER = /^(?:the|a|an|our)$/i;
 /** "(dubbed as Toolathlon)", "called ImageBeagle", "named Pose Prior Learner (PPL)". */
 const NAMING_WORD = /^(?:called|dubbed|named|termed|coined)$/i;
-/** The same said by the authors: "which we call AmbientGAN", "we term our method … (MGAN)". */
-const NAMING_VERB = /^(?:call|dub|name|term|coin)$/i;
+/**
+ * The same said by the authors: "which we call AmbientGAN", "we term our method … (MGAN)", "which
+ * we refer to as X".
+ */
+const NAMING_VERB = /^(?:call|dub|name|term|coin|refer)$/i;
 /** What the authors name before the name: "we call it X", "we term our method X". */
 const NAMED_OBJECT = /^(?:it|this|them|these|our|the|such)$/i;
 /** Auxiliaries between the authors and their verb: "we are introducing", "we have developed". */
 const AUXILIARY = /^(?:are|have|also|now|here)$/i;
-/** "Our algorithm, DFacTo, only requires…": the authors' thing, then its name between commas. */
-const OUR_THING_NAMED = /^Our(?:\s+\p{Ll}[\p{L}-]*){1,3},\s+(\S+),\s/u;
+/**
+ * "Our algorithm, DFacTo, only requires…", "we pre-train our model, PHD, on…": the authors' thing,
+ * then its name between commas.
+ */
+const OUR_THING_NAMED = /(?:^|\s)[Oo]ur(?:\s+\p{Ll}[\p{L}-]*){1,3},\s+(\S+),\s/u;
 /** Words that open an appositive description: "SealQA, a challenge benchmark…". */
 const APPOSITIVE_START = /^(?:a|an|the|as)$/i;
 /** The most words a name's long form or a name run may have. */
@@ -83,6 +92,7 @@ export function introducedNames(
         ...withDescription(sentence, name, null, after),
         sentenceIndex,
         mentions: countMentions(text, name),
+        ours: true,
       },
     ];
   }
@@ -96,6 +106,8 @@ export function introducedNames(
     const viaNaming = NAMING_WORD.test(word.bare) || byAuthors;
     if (!viaVerb && !viaNaming) return;
     let from = i + 1;
+    // "which we refer to as CompoundPiece".
+    if (byAuthors && word.bare.toLowerCase() === 'refer' && words[from]?.bare === 'to') from += 1;
     if (viaNaming && words[from]?.bare.toLowerCase() === 'as') from += 1;
     // "We propose and analyze a … method (Quartz)": the object follows the second verb.
     if (
@@ -310,9 +322,21 @@ function parseAbbreviatedPhrase(
       );
       return { ...withDescription(sentence, inner, longForm, close + 1), named };
     }
+    // "a novel model MISC, which…", "an embedding model PME based on…": the object's head noun,
+    // then the name it goes by, then what it does.
+    if (j > start && isNamedHead(word, words[j + 1])) {
+      return withDescription(sentence, word.bare, null, word.end);
+    }
     if (isPhraseBreak(word.raw) || endsWithPunctuation(word.raw)) return null;
   }
   return null;
+}
+
+/** A coined word that closes the phrase before it: `MISC,`, `PME based on`, `GraphX that`. */
+function isNamedHead(word: Word, next: Word | undefined): boolean {
+  if (!isCoinedIdentifier(word.bare) || stripAcronymPlural(word.bare) !== word.bare) return false;
+  if (word.raw === `${word.bare},`) return true;
+  return !endsWithPunctuation(word.raw) && /^(?:which|that|based)$/.test(next?.bare ?? '');
 }
 
 /** The first mention is in an earlier sentence: the thing existed before this paper. */
@@ -340,6 +364,17 @@ export function findPaperName(
   introduced: readonly NameFinding[],
   text: string,
 ): NameFinding | null {
+  const finding = chooseName(sentences, statements, introduced, text);
+  // "Temporal Convolutional Networks (TCNs)": the paper names one kind of model, `TCN`.
+  return finding && { ...finding, name: stripAcronymPlural(finding.name) };
+}
+
+function chooseName(
+  sentences: readonly string[],
+  statements: readonly Statement[],
+  introduced: readonly NameFinding[],
+  text: string,
+): NameFinding | null {
   const coined = introduced.filter(isCoinage);
   // "We also design … called PyQL. … we present a dataset called MarkQA": a statement the authors
   // mark as an aside ("also", "furthermore") is not their first contribution.
@@ -353,24 +388,44 @@ export function findPaperName(
   // "Based on this, we propose a new method … which we call AmbientGAN": the main contribution,
   // named outright, though after other statements and said once.
   const main = mainStatement(statements);
-  const namedInMain = coined.find((f) => f.named && f.sentenceIndex === main?.sentenceIndex);
+  // "We explore how … We present SciMON, a modeling framework…": the object of the main making
+  // verb, introduced by what it is, before the abstract states any finding (after one, it is a
+  // side artifact: "we show that … We introduce the TinyChange benchmark as a way to…").
+  const findingBefore = (f: NameFinding) =>
+    statements.some((s) => s.verbClass === 'finding' && s.sentenceIndex < f.sentenceIndex);
+  const namedInMain = coined.find(
+    (f) =>
+      f.sentenceIndex === main?.sentenceIndex &&
+      (f.named || (f.appositive !== null && main.verbClass === 'artifact' && !findingBefore(f))),
+  );
   if (namedInMain && main?.verbClass !== 'release') return namedInMain;
+  // "Our method, CipherDAug, uses…": named by the authors as theirs, though said once.
+  const ours = coined.find((f) => f.ours);
+  if (ours) return ours;
   const claimed = findClaimedName(sentences, text);
   return claimed && isCoinage(claimed) ? claimed : null;
 }
+
+const MAX_NAME_WORDS = 3;
 
 /**
  * Precision first: an acronym spelled out in lower case ("hierarchical clustering (HC)",
  * "differential privacy (DP)") names a concept of the field, not the authors' coinage; a word
  * whose capitals only mark letters of an expansion ("INductive") is not a name; a name with
- * several words must not contain an all-capital word beside plain ones ("META Learning").
+ * several words must not contain an all-capital word beside plain ones ("META Learning") and has
+ * at most three words.
  */
 function isCoinage(finding: NameFinding): boolean {
   const { name, longForm } = finding;
+  // "a novel task called Multi-Party Empathetic Dialogue Generation": four words make a phrase,
+  // which the title can say; a coined name is at most three (`DeepResearch Bench`).
+  if (name.split(' ').length > MAX_NAME_WORDS) return false;
   // "called stochastically dominant confidence bound (SDCB)": named outright, so the authors'.
   if (/^\p{Lu}{2,}s?$/u.test(name) && longForm && !/\p{Lu}/u.test(longForm) && !finding.named)
     return false;
   if (/^\p{Lu}{2,}\p{Ll}{3,}$/u.test(name)) return false;
+  // "a batch-RL framework", "deep-RL agents": a plain word before the field's acronym.
+  if (/^\p{Ll}+-\p{Lu}{2,}s?$/u.test(name)) return false;
   if (
     /\s/.test(name) &&
     /(?:^|\s)\p{Lu}{3,}(?:\s|$)/u.test(name) &&
