@@ -367,6 +367,13 @@ describe('the title', () => {
           'Predictor), a scalable framework that predicts task affinities. ETAP improves MTL.',
       ),
     ).toBe('ETAP: Ensemble Task Affinity Predictor');
+    // The noun after the brackets is what the paper made of the kind the long form names.
+    expect(
+      title(
+        'Retrieval misses implicit facts. We propose a Hint-Guided Decoding (HGD) framework ' +
+          'that writes hints before answers. HGD improves accuracy on reasoning questions.',
+      ),
+    ).toBe('HGD: Hint-Guided Decoding framework');
     // Capitals that only spell the name are undone; a long form that is no noun phrase is no title.
     expect(
       title(

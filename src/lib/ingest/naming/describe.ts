@@ -111,7 +111,8 @@ function longFormHeadline(
   sentence: TaggedSentence | undefined,
 ): string | null {
   const spelled = longForm.replace(QUOTES_AROUND, '');
-  const text = spelled.replace(/\s+/g, ' ');
+  const head = headAfterAside(sentence, spelled, name);
+  const text = `${spelled}${head ? ` ${head}` : ''}`.replace(/\s+/g, ' ');
   const words = text.split(' ');
   const edge = (word: string | undefined) => STOP_WORDS.has((word ?? '').toLowerCase());
   if (
@@ -127,6 +128,34 @@ function longFormHeadline(
     return null;
   return withoutMarkedLetters(text, name);
 }
+
+/**
+ * The nouns a long form's noun group goes on with after the name's brackets: `framework` in "an
+ * Induction-Augmented Generation (IAG) framework that…". The long form names a kind; the head says
+ * what the paper made of it.
+ */
+function headAfterAside(
+  sentence: TaggedSentence | undefined,
+  spelled: string,
+  name: string,
+): string | null {
+  if (!sentence) return null;
+  const aside = `${spelled} (${name})`;
+  const at = sentence.text.indexOf(aside);
+  if (at < 0) return null;
+  const end = at + aside.length;
+  const after = sentence.tokens.filter((t) => t.start >= end);
+  const nouns: Token[] = [];
+  for (const token of after.slice(0, MAX_HEAD_NOUNS)) {
+    if (token.pos !== 'NOUN' || !token.content) break;
+    nouns.push(token);
+  }
+  // The nouns must close the group: "(IAG) framework that…", not "(IAG) framework design for…".
+  const next = after[nouns.length];
+  if (nouns.length === 0 || (next && (next.pos === 'NOUN' || next.pos === 'PROPN'))) return null;
+  return sentence.text.slice(nouns[0]!.start, nouns.at(-1)!.end);
+}
+const MAX_HEAD_NOUNS = 2;
 
 /**
  * `INductive knowledge GRAph eMbedding` → `Inductive knowledge Graph embedding`: capitals that only
