@@ -345,6 +345,13 @@ describe('the title', () => {
     expect(
       candidates('We analyse a penalty formulation of perturbing the observed data distribution.'),
     ).not.toContainEqual(expect.stringMatching(/perturbing$/));
+    // One head shared by two modifiers ("source and target languages"); a variable at the end.
+    expect(
+      candidates('We align word vectors between source and target languages with few pairs.'),
+    ).not.toContainEqual(expect.stringMatching(/source$/));
+    expect(
+      candidates('We bound the regret of learners over distributions on a compact metric space S.'),
+    ).not.toContainEqual(expect.stringMatching(/ S\.?$/));
   });
 
   it('never starts or ends inside a word written together with its neighbour', () => {
@@ -427,6 +434,10 @@ describe('the title', () => {
       'Quill drafts molecule graphs from text and ranks candidate molecules by a learned score.',
     );
     expect(clause).not.toContainEqual(expect.stringMatching(/drafts|ranks/));
+    // A plural noun modifies no noun: "these conditions displays…" has a verb.
+    expect(
+      candidates('The loss under these conditions displays useful geometrical properties.'),
+    ).not.toContainEqual(expect.stringMatching(/displays/));
     expect(
       candidates(
         'We show that the parameter updates obtained by these algorithms are equivalent to the ' +

@@ -206,7 +206,9 @@ function repairVerbs(tokens: Token[]): Token[] {
         // opening the clause is its subject.
         (before.pos === 'PROPN' && (i === 1 || tokens[i - 2]?.pos === 'PUNCT')) ||
         // "… samples structures and facilitates design": a second verb of the same subject.
-        (before.lower === 'and' && tokens.slice(0, i - 1).some(isThirdPersonVerb)))
+        (before.lower === 'and' && tokens.slice(0, i - 1).some(isThirdPersonVerb)) ||
+        // "these conditions displays interesting properties": a plural noun modifies no noun.
+        (before.pos === 'NOUN' && verbLikePlural(before)))
     ) {
       token.pos = 'VERB';
     }

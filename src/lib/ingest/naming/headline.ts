@@ -316,8 +316,9 @@ function cutsNounGroup(tokens: readonly Token[], last: number): boolean {
   const after = tokens[last + 1];
   const next = tokens[last + 2];
   if (!end) return false;
-  // A lone letter is a variable or the start of a formula, never the end of a title.
-  if (end.text.length === 1) return true;
+  // A lone letter is a variable or the start of a formula, never the end of a title (the tagger
+  // keeps a sentence's full stop on it: "a compact metric space S.").
+  if (/^\p{L}\.?$/u.test(end.text)) return true;
   if (!after) return false;
   // The next word still modifies what follows: "iterative | extended and unscented … filters".
   const modifier = after.pos === 'ADJ' || (after.pos === 'VERB' && /(?:ed|en)$/.test(after.lower));
@@ -330,6 +331,17 @@ function cutsNounGroup(tokens: readonly Token[], last: number): boolean {
     if (head && (head.pos === 'NOUN' || head.pos === 'PROPN') && /-/.test(end.text + next.text))
       return true;
   }
+  // "between source | and target languages": one head shared by two modifiers.
+  const head = tokens[last + 3];
+  if (
+    end.pos === 'NOUN' &&
+    !/s$/.test(end.lower) &&
+    (after.lower === 'and' || after.lower === 'or') &&
+    (next?.pos === 'NOUN' || next?.pos === 'ADJ') &&
+    head?.pos === 'NOUN' &&
+    /[^su]s$/.test(head.lower)
+  )
+    return true;
   // "perturbing | the underlying data": an -ing word the tagger read as a noun takes an object.
   return /ing$/.test(end.lower) && after.pos === 'DET';
 }
