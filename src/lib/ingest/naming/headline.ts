@@ -115,16 +115,7 @@ function extensions(
   base: Phrase,
   startsAt: ReadonlyMap<number, Phrase>,
 ): { last: number; attachments: number }[] {
-  // "Dasgupta's cost function", "Stein's method": a named owner joins two base phrases into one.
-  const whole = (phraseLast: number): number => {
-    const mark = sentence.tokens[phraseLast + 1];
-    const owner = sentence.tokens[phraseLast];
-    const named = owner?.pos === 'PROPN' && PERSON_NAME.test(owner.text);
-    const owned =
-      named && mark && POSSESSIVE.test(mark.text) ? startsAt.get(phraseLast + 2) : undefined;
-    return owned ? owned.last : phraseLast;
-  };
-  let last = whole(base.last);
+  let last = throughPossessive(sentence, startsAt, base.last);
   const out: { last: number; attachments: number }[] = [{ last, attachments: 0 }];
   // "Gaussian process (GP) models": an acronym defined inside a noun group does not end it; the
   // title reads "Gaussian process models" (the aside is dropped from the text, see withoutAsides).
@@ -156,7 +147,7 @@ function extensions(
     // "interatomic potentials and complete interatomic potentials": a conjunct that repeats the
     // other's words adds nothing a title would say.
     if (coordinates && repeats(sentence.tokens, base, next)) break;
-    last = whole(next.last);
+    last = throughPossessive(sentence, startsAt, next.last);
     out.push({ last, attachments: n });
   }
   return out;
@@ -166,11 +157,30 @@ function extensions(
 const PERSON_NAME = /^\p{Lu}\p{Ll}+$/u;
 /** Whether one phrase's content words are all among the other's. */
 function repeats(tokens: readonly Token[], a: Phrase, b: Phrase): boolean {
-  const keysOf = (p: Phrase) => new Set(contentKeys(tokens.slice(p.first, p.last + 1)));
-  const [x, y] = [keysOf(a), keysOf(b)];
-  const within = (small: Set<string>, large: Set<string>) =>
-    [...small].every((key) => large.has(key));
-  return within(x, y) || within(y, x);
+  const x = new Set(contentKeys(tokens.slice(a.first, a.last + 1)));
+  const y = new Set(contentKeys(tokens.slice(b.first, b.last + 1)));
+  return isSubset(x, y) || isSubset(y, x);
+}
+
+function isSubset(small: ReadonlySet<string>, large: ReadonlySet<string>): boolean {
+  for (const key of small) if (!large.has(key)) return false;
+  return true;
+}
+
+/**
+ * Where a phrase ends once a named owner joins it to the phrase it owns: "Dasgupta | 's cost
+ * function", "Stein | 's method".
+ */
+function throughPossessive(
+  sentence: TaggedSentence,
+  startsAt: ReadonlyMap<number, Phrase>,
+  phraseLast: number,
+): number {
+  const owner = sentence.tokens[phraseLast];
+  const mark = sentence.tokens[phraseLast + 1];
+  if (owner?.pos !== 'PROPN' || !mark || !POSSESSIVE.test(mark.text)) return phraseLast;
+  if (!PERSON_NAME.test(owner.text)) return phraseLast;
+  return startsAt.get(phraseLast + 2)?.last ?? phraseLast;
 }
 
 /** The possessive mark as the tagger splits it off: `'s`, `’s`, or a lone apostrophe. */
@@ -354,12 +364,14 @@ function cutsNounGroup(tokens: readonly Token[], last: number): boolean {
 function gluedToNeighbour(sentence: TaggedSentence, first: number, last: number): boolean {
   const start = sentence.tokens[first]?.start ?? 0;
   const end = sentence.tokens[last]?.end ?? sentence.text.length;
+  // Only the characters at the edges are read: slicing the rest cost 10% of the title's time.
   return (
-    GLUED_BEFORE.test(sentence.text.slice(0, start)) || GLUED_AFTER.test(sentence.text.slice(end))
+    GLUED_BEFORE.test(sentence.text.slice(Math.max(0, start - 1), start)) ||
+    GLUED_AFTER.test(sentence.text.slice(end, end + 2))
   );
 }
 /** A word character or a joining mark right before a span. */
-const GLUED_BEFORE = /[\p{L}\p{N}/'’]$/u;
+const GLUED_BEFORE = /^[\p{L}\p{N}/'’]$/u;
 /** A joining mark (slash, apostrophe, hyphen) or word character right after a span. */
 const GLUED_AFTER = /^(?:[\p{L}\p{N}/]|['’-]\p{L})/u;
 
