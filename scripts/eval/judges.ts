@@ -3,6 +3,7 @@
  * the code that derives them: part-of-speech tags come from the text core's tagger (wink-nlp).
  */
 
+import { findUrls } from '../../src/lib/text/markup';
 import { tagSentence, tagText } from '../../src/lib/text/nlp';
 import { analyseText, isContentWord, isGenericWord } from '../../src/lib/text/terms';
 
@@ -138,7 +139,7 @@ const ABOUT_THE_PAPER =
 export function judgeSummary(summary: string, title: string, name: string | null): string | null {
   if (CONNECTIVE.test(summary)) return 'opens with a connective';
   if (CONTEXT_OPENER.test(summary)) return 'opens with a reference to a left-out sentence';
-  if (/\bhttps?:\/\//i.test(summary)) return 'points to code or data';
+  if (findUrls(summary).length > 0) return 'points to code or data';
   if (!ABOUT_THE_PAPER.test(summary) && !(name && summary.includes(name)))
     return 'says nothing of this paper';
   const titleKeys = new Set(analyseText(title).words.map((w) => w.key));

@@ -4,7 +4,7 @@
  * maintained npm package implements it, and it is forty lines.
  */
 import type { Acronym } from '../schema';
-import { stripAcronymPlural, STOP_WORDS } from './terms';
+import { POSSESSIVE_ENDING, stripAcronymPlural, STOP_WORDS } from './terms';
 
 const PARENTHESISED = /\(([^()]{1,120})\)/g;
 /** A short form is one token of letters, digits and hyphens with at least one capital. */
@@ -12,7 +12,6 @@ const SHORT_FORM = /^\p{L}[\p{L}\p{N}-]{0,11}$/u;
 /** Text that cannot belong to a long form: a long form never spans a clause boundary. */
 const CLAUSE_BREAK = /[.;:,!?()[\]{}"\u201c\u201d\u2014\u2013]|--/g;
 const HAS_CLAUSE_BREAK = new RegExp(CLAUSE_BREAK.source);
-const POSSESSIVE = /['\u2019]s$/;
 
 /** Every acronym defined in the text, once each, in order of first definition. */
 export function findAcronyms(text: string): Acronym[] {
@@ -46,7 +45,7 @@ function longFormBefore(inner: string, before: string): Acronym | null {
   const words = clause.split(/\s+/).filter(Boolean);
   const letters = short.replace(/[^\p{L}\p{N}]/gu, '').length;
   const window = words.slice(-Math.min(letters + 5, letters * 2)).join(' ');
-  const long = bestLongForm(short, window)?.replace(POSSESSIVE, '');
+  const long = bestLongForm(short, window)?.replace(POSSESSIVE_ENDING, '');
   if (!long || !isPlausible(short, long)) return null;
   const prefix = before.trimEnd();
   const startsSentence = /(?:^|[.!?]["\u201d')\]]?)\s*$/u.test(prefix.slice(0, -long.length));

@@ -157,7 +157,11 @@ function verbLikePlural(token: Token): boolean {
  *   ("a procedure that augments/NOUN model updates") or follows a sentence's opening subject ("Our
  *   approach battles/NOUN domain shift");
  * - a hyphenated compound read as a verb between an article or adjective and a noun is an
- *   adjective ("a latent plug-and-play diffusion framework").
+ *   adjective ("a latent plug-and-play diffusion framework");
+ * - a noun in `-s` followed by a noun-phrase object is a verb after a name opening the clause
+ *   ("Genie samples protein structures"), after "and" when the clause has a present-tense verb
+ *   ("… and facilitates protein design"), or after a plural noun that opens its phrase ("these
+ *   conditions displays interesting properties").
  * Without this, "Augments model parameter updates…" and "Equivalent to the state" were titles.
  */
 function repairVerbs(tokens: Token[]): Token[] {
@@ -174,7 +178,8 @@ function repairVerbs(tokens: Token[]): Token[] {
     } else if (
       verbLikePlural(token) &&
       RELATIVES.has(before.lower) &&
-      (tokens[i - 2]?.pos === 'NOUN' || tokens[i - 2]?.pos === 'PROPN') &&
+      // "a procedure that augments…", "a GNN, which aggregates…".
+      isNounLike(tokens[i - 2]?.text === ',' ? tokens[i - 3] : tokens[i - 2]) &&
       OBJECT_START.has(tokens[i + 1]?.pos ?? 'X')
     ) {
       token.pos = 'VERB';
@@ -199,27 +204,55 @@ function repairVerbs(tokens: Token[]): Token[] {
     } else if (
       verbLikePlural(token) &&
       OBJECT_START.has(tokens[i + 1]?.pos ?? 'X') &&
-      ((before.pos === 'NOUN' &&
-        SUBJECT_OPENERS.has(tokens[i - 2]?.lower ?? '') &&
-        (i === 2 || tokens[i - 3]?.pos === 'PUNCT')) ||
+      before.pos === 'NOUN' &&
+      SUBJECT_OPENERS.has(tokens[i - 2]?.lower ?? '') &&
+      (i === 2 || tokens[i - 3]?.pos === 'PUNCT')
+    ) {
+      token.pos = 'VERB';
+    } else if (verbLikePlural(token) && NOUN_OBJECT_START.has(tokens[i + 1]?.pos ?? 'X')) {
+      // An object that starts like a noun phrase (not "that…", which a noun may take too).
+      if (
         // "Genie samples protein structures", "In FedAvg, FAL aggregates updates": a name
         // opening the clause is its subject.
         (before.pos === 'PROPN' && (i === 1 || tokens[i - 2]?.pos === 'PUNCT')) ||
-        // "… samples structures and facilitates design": a second verb of the same subject.
-        (before.lower === 'and' && tokens.slice(0, i - 1).some(isThirdPersonVerb)) ||
-        // "these conditions displays interesting properties": a plural noun modifies no noun.
-        (before.pos === 'NOUN' && verbLikePlural(before)))
-    ) {
-      token.pos = 'VERB';
+        // "… samples structures and facilitates design": a second verb in the same clause.
+        (before.lower === 'and' && verbEarlierInClause(tokens, i - 1)) ||
+        // "these conditions displays interesting properties", "a pair of conditions displays…": a
+        // plural noun that opens its phrase modifies no noun ("a sports events dataset": "a" is
+        // not its determiner, so it modifies).
+        (before.pos === 'NOUN' &&
+          verbLikePlural(before) &&
+          ((tokens[i - 2]?.pos === 'DET' && !SINGULAR_DETERMINERS.has(tokens[i - 2]!.lower)) ||
+            tokens[i - 2]?.pos === 'ADP'))
+      )
+        token.pos = 'VERB';
     }
   }
   return tokens;
 }
 
-/** A present-tense verb of a third-person subject: "samples", "improves". */
-function isThirdPersonVerb(token: Token): boolean {
-  return token.pos === 'VERB' && token.text === token.lower && /[^s]s$/.test(token.lower);
+/** Determiners of a singular noun: a plural after one is a modifier ("a sports events dataset"). */
+const SINGULAR_DETERMINERS = new Set(['a', 'an', 'each', 'every', 'one']);
+
+/** Words that open an object that is a noun phrase. */
+const NOUN_OBJECT_START: ReadonlySet<Pos> = new Set(['DET', 'NOUN', 'ADJ', 'NUM', 'PROPN']);
+
+function isNounLike(token: Token | undefined): boolean {
+  return token?.pos === 'NOUN' || token?.pos === 'PROPN';
 }
+
+/** A present-tense third-person verb ("samples", "improves") before `end`, back to a comma or the start. */
+function verbEarlierInClause(tokens: readonly Token[], end: number): boolean {
+  for (let i = end - 1; i >= 0; i--) {
+    const token = tokens[i]!;
+    if (token.pos === 'PUNCT') return false;
+    if (token.pos === 'VERB' && token.text === token.lower && /[^s]s$/.test(token.lower))
+      return true;
+  }
+  return false;
+}
+
+const LETTERS = /^\p{L}+$/u;
 
 function joinHyphenated(
   raw: readonly { text: string; pos: Pos; start: number; end: number; spaced: boolean }[],
@@ -233,11 +266,14 @@ function joinHyphenated(
     let j = i;
     // word-word-word or word/word with no spaces: one compound (`A/B testing`), tagged by its last piece.
     while (
-      (raw[j + 1]?.text === '-' || raw[j + 1]?.text === '/') &&
       raw[j + 1]?.spaced === false &&
-      raw[j + 2] &&
       raw[j + 2]?.spaced === false &&
-      /[\p{L}\p{N}]/u.test(raw[j + 2]?.text ?? '')
+      (raw[j + 1]?.text === '-'
+        ? /[\p{L}\p{N}]/u.test(raw[j + 2]?.text ?? '')
+        : // "A/B", "input/output", never "1/e": a slash joins words, not numbers.
+          raw[j + 1]?.text === '/' &&
+          LETTERS.test(raw[j]?.text ?? '') &&
+          LETTERS.test(raw[j + 2]?.text ?? ''))
     ) {
       j += 2;
       last = raw[j] ?? last;
@@ -305,6 +341,13 @@ function isInfinitive(tokens: readonly Token[], i: number): boolean {
   return tokens[i]?.pos === 'VERB' && before?.pos === 'PART' && before.lower === 'to';
 }
 
+/** A lone letter, maybe with the sentence's full stop the tokeniser left on it: a variable. */
+const VARIABLE = /^\p{L}\.?$/u;
+
+export function isVariable(token: Token): boolean {
+  return VARIABLE.test(token.text);
+}
+
 /** True for a word that can modify the head of a noun phrase. */
 function isModifier(token: Token): boolean {
   if (token.pos === 'ADJ' || token.pos === 'NUM' || isNominal(token)) return true;
@@ -366,8 +409,10 @@ function chunk(sentence: TaggedSentence, sentenceIndex: number): Phrase[] {
       if (opensClause(tokens, j + 1)) break;
       j += 1;
     }
-    // Trim back to the last nominal word: "methods robust" → "methods".
+    // Trim back to the last nominal word: "methods robust" → "methods", and past a variable
+    // ("a compact metric space S." → "compact metric space").
     let last = j;
+    while (last > i && isVariable(tokens[last]!)) last -= 1;
     while (last >= i && !isNominal(tokens[last] as Token)) last -= 1;
     if (last >= i) phrases.push(phrase(sentence, sentenceIndex, i, last));
     i = j + 1;

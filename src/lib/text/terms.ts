@@ -88,7 +88,8 @@ export const RHETORIC: ReadonlySet<string> = new Set(RHETORIC_WORDS);
 /** Stems of generic research nouns: never a keyword alone, allowed inside key phrases. */
 export const GENERIC_STEMS: ReadonlySet<string> = new Set(GENERIC_WORDS.map((word) => stem(word)));
 
-const POSSESSIVE = /['\u2019]s$/;
+/** A possessive ending: `GPT-4o's`, `Stein’s`. */
+export const POSSESSIVE_ENDING = /['\u2019]s$/;
 
 /** Splits a text into sentences with their offsets (the one splitter, `sentences.ts`). */
 export function splitSentences(text: string): readonly Sentence[] {
@@ -115,7 +116,7 @@ export function analyseText(text: string): AnalysedText {
       },
       (from, to) => {
         // A trailing possessive is not part of the word: `model's` → `model`.
-        const possessive = POSSESSIVE.test(withoutUrls.slice(to - 2, to)) ? 2 : 0;
+        const possessive = POSSESSIVE_ENDING.test(withoutUrls.slice(to - 2, to)) ? 2 : 0;
         partEnds[partEnds.length - 1]! -= possessive;
         const parts = partStarts.map((partFrom, i) => {
           const piece = withoutUrls.slice(partFrom, partEnds[i]);

@@ -150,6 +150,8 @@ function headAfterAside(
     if (token.pos !== 'NOUN' || !token.content) break;
     nouns.push(token);
   }
+  // The one thing made, in the singular: `framework`, `model`, `scheme` (not "(HGD) results in…").
+  if (/[^s]s$/.test(nouns.at(-1)?.lower ?? '')) return null;
   // The nouns must close the group: "(IAG) framework that…", not "(IAG) framework design for…".
   const next = after[nouns.length];
   if (nouns.length === 0 || (next && (next.pos === 'NOUN' || next.pos === 'PROPN'))) return null;

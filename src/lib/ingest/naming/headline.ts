@@ -6,8 +6,16 @@
  * `npm run fit:titles` (scripts/fit-titles.ts → headline-weights.json). Candidates are whole phrases,
  * so a title is never a fragment: it starts with a content word and ends on a noun.
  */
-import { nounPhrases, phrase, type Phrase, type TaggedSentence, type Token } from '../../text/nlp';
-import { GENERIC_STEMS, RHETORIC, STOP_WORDS } from '../../text/terms';
+import {
+  isVariable,
+  nounPhrases,
+  phrase,
+  type Phrase,
+  type TaggedSentence,
+  type Token,
+} from '../../text/nlp';
+import { GENERIC_STEMS, RHETORIC, STOP_WORDS, stripAcronymPlural } from '../../text/terms';
+import { isCapitalisedWord } from './identifiers';
 import type { Statement } from '../../text/statements';
 import weights from './headline-weights.json';
 
@@ -153,8 +161,6 @@ function extensions(
   return out;
 }
 
-/** A word shaped like a person's name (`Stein`, `Dasgupta`), not an acronym (`FP4's`). */
-const PERSON_NAME = /^\p{Lu}\p{Ll}+$/u;
 /** Whether one phrase's content words are all among the other's. */
 function repeats(tokens: readonly Token[], a: Phrase, b: Phrase): boolean {
   const x = new Set(contentKeys(tokens.slice(a.first, a.last + 1)));
@@ -178,13 +184,13 @@ function throughPossessive(
 ): number {
   const owner = sentence.tokens[phraseLast];
   const mark = sentence.tokens[phraseLast + 1];
-  if (owner?.pos !== 'PROPN' || !mark || !POSSESSIVE.test(mark.text)) return phraseLast;
-  if (!PERSON_NAME.test(owner.text)) return phraseLast;
+  if (owner?.pos !== 'PROPN' || !mark || !POSSESSIVE_MARK.test(mark.text)) return phraseLast;
+  if (!isCapitalisedWord(owner.text)) return phraseLast;
   return startsAt.get(phraseLast + 2)?.last ?? phraseLast;
 }
 
 /** The possessive mark as the tagger splits it off: `'s`, `’s`, or a lone apostrophe. */
-const POSSESSIVE = /^['’]s?$/;
+const POSSESSIVE_MARK = /^['’]s?$/;
 
 /** A number on its own (`18`, `3.5`), not part of a name (`GPT-4`, `2D`). */
 const BARE_NUMBER = /^\d+(?:[.,]\d+)*$/;
@@ -244,7 +250,8 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
           gluedToNeighbour(sentence, base.first, ext.last)
         )
           continue;
-        if (context.name && tokens.some((t) => t.text === context.name)) continue;
+        if (context.name && tokens.some((t) => stripAcronymPlural(t.text) === context.name))
+          continue;
         // "QRA on 18 different systems": a count belongs to the results, never to a title.
         if (tokens.some((t) => BARE_NUMBER.test(t.text))) continue;
         const text = cleanPhrase(withoutAsides(phrase(sentence, index, base.first, ext.last).text));
@@ -328,7 +335,7 @@ function cutsNounGroup(tokens: readonly Token[], last: number): boolean {
   if (!end) return false;
   // A lone letter is a variable or the start of a formula, never the end of a title (the tagger
   // keeps a sentence's full stop on it: "a compact metric space S.").
-  if (/^\p{L}\.?$/u.test(end.text)) return true;
+  if (isVariable(end)) return true;
   if (!after) return false;
   // The next word still modifies what follows: "iterative | extended and unscented … filters".
   const modifier = after.pos === 'ADJ' || (after.pos === 'VERB' && /(?:ed|en)$/.test(after.lower));
@@ -366,12 +373,15 @@ function gluedToNeighbour(sentence: TaggedSentence, first: number, last: number)
   const end = sentence.tokens[last]?.end ?? sentence.text.length;
   // Only the characters at the edges are read: slicing the rest cost 10% of the title's time.
   return (
-    GLUED_BEFORE.test(sentence.text.slice(Math.max(0, start - 1), start)) ||
+    GLUED_BEFORE.test(sentence.text.slice(Math.max(0, start - 2), start)) ||
     GLUED_AFTER.test(sentence.text.slice(end, end + 2))
   );
 }
-/** A word character or a joining mark right before a span. */
-const GLUED_BEFORE = /^[\p{L}\p{N}/'’]$/u;
+/**
+ * A word character or a slash right before a span, or an apostrophe or full stop that follows one
+ * (`Dasgupta's`, `github.com`); an opening quote is no glue ("we study 'semantic drift'").
+ */
+const GLUED_BEFORE = /(?:[\p{L}\p{N}/]|[\p{L}\p{N}]['’.])$/u;
 /** A joining mark (slash, apostrophe, hyphen) or word character right after a span. */
 const GLUED_AFTER = /^(?:[\p{L}\p{N}/]|['’-]\p{L})/u;
 

@@ -3,7 +3,7 @@
  * ("we propose ETAP (Ensemble Task Affinity Predictor), a …", "a tool called X", "… (DroPE)"),
  * never a baseline it beats or a model it evaluates.
  */
-import { stripAcronymPlural } from '../../text/terms';
+import { GENERIC_STEMS, stem, stripAcronymPlural } from '../../text/terms';
 import { findClaimedName, mostMentioned } from './claimed-name';
 import { withDescription, type ParsedName } from './description';
 import {
@@ -66,10 +66,11 @@ const NAMED_OBJECT = /^(?:it|this|them|these|our|the|such)$/i;
 /** Auxiliaries between the authors and their verb: "we are introducing", "we have developed". */
 const AUXILIARY = /^(?:are|have|also|now|here)$/i;
 /**
- * "Our algorithm, DFacTo, only requires…", "we pre-train our model, PHD, on…": the authors' thing,
- * then its name between commas.
+ * "Our algorithm, DFacTo, only requires…", "We present our benchmark, SportsMetrics, which…": the
+ * authors' thing, then its name between commas, opening the sentence or right after a making verb
+ * (never "we fine-tune our model, GPT-4, on…" or "in our experiments, ImageNet, CIFAR-10 and…").
  */
-const OUR_THING_NAMED = /(?:^|\s)[Oo]ur(?:\s+\p{Ll}[\p{L}-]*){1,3},\s+(\S+),\s/u;
+const OUR_THING_NAMED = /(?:^|\s)[Oo]ur(?:\s+\p{Ll}[\p{L}-]*){1,3},\s+(\S+),\s+(\S+)/u;
 /** Words that open an appositive description: "SealQA, a challenge benchmark…". */
 const APPOSITIVE_START = /^(?:a|an|the|as)$/i;
 /** The most words a name's long form or a name run may have. */
@@ -83,23 +84,11 @@ export function introducedNames(
   sentenceIndex: number,
   text: string,
 ): NameFinding[] {
-  const appositive = OUR_THING_NAMED.exec(sentence);
-  if (appositive && isCoinedIdentifier(appositive[1] ?? '')) {
-    const name = appositive[1] ?? '';
-    const after = (appositive.index ?? 0) + appositive[0].length - 1;
-    return [
-      {
-        ...withDescription(sentence, name, null, after),
-        sentenceIndex,
-        mentions: countMentions(text, name),
-        ours: true,
-      },
-    ];
-  }
-  if (!INTRODUCING_WORD.test(sentence) || !AUTHORS_SUBJECT.test(sentence)) return [];
+  const ours = ourThingNamed(sentence, sentenceIndex, text);
+  if (!INTRODUCING_WORD.test(sentence) || !AUTHORS_SUBJECT.test(sentence)) return ours;
   const subjectAt = sentence.search(AUTHORS_SUBJECT);
   const words = wordsOf(sentence, subjectAt);
-  const found: NameFinding[] = [];
+  const found: NameFinding[] = [...ours];
   words.forEach((word, i) => {
     const viaVerb = isIntroducingVerb(words, i);
     const byAuthors = NAMING_VERB.test(word.bare) && words[i - 1]?.bare.toLowerCase() === 'we';
@@ -127,6 +116,29 @@ export function introducedNames(
     found.push({ ...parsed, sentenceIndex, mentions, named: viaNaming || parsed.named === true });
   });
   return found;
+}
+
+/** The name of {@link OUR_THING_NAMED}, if the sentence gives one. */
+function ourThingNamed(sentence: string, sentenceIndex: number, text: string): NameFinding[] {
+  const match = OUR_THING_NAMED.exec(sentence);
+  const name = match?.[1] ?? '';
+  if (!match || !isCoinedIdentifier(name)) return [];
+  const at = match.index + match[0].indexOf('ur') - 1;
+  const verb = /(\S+)\s+$/.exec(sentence.slice(0, at))?.[1] ?? '';
+  const opens = at === 0;
+  const made = contributionVerb(verb)?.verbClass === 'artifact';
+  // "…, ImageNet, CIFAR-10, and SVHN": a list, not a name.
+  const next = match[2] ?? '';
+  if ((!opens && !made) || next === 'and' || isCoinedIdentifier(bareWord(next))) return [];
+  const after = sentence.indexOf(',', match.index + match[0].indexOf(name));
+  return [
+    {
+      ...withDescription(sentence, name, null, after),
+      sentenceIndex,
+      mentions: countMentions(text, name),
+      ours: true,
+    },
+  ];
 }
 
 /** Past "it" or "our (proposed) method" in "we call it X", "we term our method X". */
@@ -324,7 +336,7 @@ function parseAbbreviatedPhrase(
     }
     // "a novel model MISC, which…", "an embedding model PME based on…": the object's head noun,
     // then the name it goes by, then what it does.
-    if (j > start && isNamedHead(word, words[j + 1])) {
+    if (j > start && isNamedHead(words[j - 1], word, words[j + 1])) {
       return withDescription(sentence, word.bare, null, word.end);
     }
     if (isPhraseBreak(word.raw) || endsWithPunctuation(word.raw)) return null;
@@ -332,11 +344,17 @@ function parseAbbreviatedPhrase(
   return null;
 }
 
-/** A coined word that closes the phrase before it: `MISC,`, `PME based on`, `GraphX that`. */
-function isNamedHead(word: Word, next: Word | undefined): boolean {
+/**
+ * A coined word right after the kind of thing it names, closing the phrase: `model MISC, which`,
+ * `model PME based on`, `framework GraphX that` (not `a novel GNN, which`, `comparing GPT-4,
+ * Claude…`).
+ */
+function isNamedHead(kind: Word | undefined, word: Word, next: Word | undefined): boolean {
+  if (!kind || !GENERIC_STEMS.has(stem(kind.bare.toLowerCase()))) return false;
   if (!isCoinedIdentifier(word.bare) || stripAcronymPlural(word.bare) !== word.bare) return false;
-  if (word.raw === `${word.bare},`) return true;
-  return !endsWithPunctuation(word.raw) && /^(?:which|that|based)$/.test(next?.bare ?? '');
+  const following = next?.bare ?? '';
+  if (word.raw === `${word.bare},`) return /^(?:which|that|a|an|the)$/.test(following);
+  return !endsWithPunctuation(word.raw) && /^(?:which|that|based)$/.test(following);
 }
 
 /** The first mention is in an earlier sentence: the thing existed before this paper. */
@@ -425,7 +443,7 @@ function isCoinage(finding: NameFinding): boolean {
     return false;
   if (/^\p{Lu}{2,}\p{Ll}{3,}$/u.test(name)) return false;
   // "a batch-RL framework", "deep-RL agents": a plain word before the field's acronym.
-  if (/^\p{Ll}+-\p{Lu}{2,}s?$/u.test(name)) return false;
+  if (/^\p{Ll}{3,}-\p{Lu}{2,}s?$/u.test(name)) return false;
   if (
     /\s/.test(name) &&
     /(?:^|\s)\p{Lu}{3,}(?:\s|$)/u.test(name) &&
