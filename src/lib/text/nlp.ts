@@ -237,7 +237,7 @@ const SINGULAR_DETERMINERS = new Set(['a', 'an', 'each', 'every', 'one']);
 /** Words that open an object that is a noun phrase. */
 const NOUN_OBJECT_START: ReadonlySet<Pos> = new Set(['DET', 'NOUN', 'ADJ', 'NUM', 'PROPN']);
 
-function isNounLike(token: Token | undefined): boolean {
+function isNounLike(token: Token | undefined): token is Token {
   return token?.pos === 'NOUN' || token?.pos === 'PROPN';
 }
 
@@ -324,7 +324,7 @@ const NAMING_PARTICIPLES = new Set(['called', 'named', 'termed', 'dubbed', 'coin
 function opensClause(tokens: readonly Token[], i: number): boolean {
   const token = tokens[i]!;
   const before = tokens[i - 1];
-  if (token.pos !== 'VERB' || (before?.pos !== 'NOUN' && before?.pos !== 'PROPN')) return false;
+  if (token.pos !== 'VERB' || !isNounLike(before)) return false;
   if (NAMING_PARTICIPLES.has(token.text)) return true;
   // "data points | having complex…", "methods | relying on…": a plural noun is never the modifier
   // of an -ing head ("reinforcement learning" has a singular one).

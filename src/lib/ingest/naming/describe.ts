@@ -150,12 +150,14 @@ function headAfterAside(
     if (token.pos !== 'NOUN' || !token.content) break;
     nouns.push(token);
   }
+  const first = nouns[0];
+  const head = nouns.at(-1);
   // The one thing made, in the singular: `framework`, `model`, `scheme` (not "(HGD) results in…").
-  if (/[^s]s$/.test(nouns.at(-1)?.lower ?? '')) return null;
+  if (!first || !head || /[^s]s$/.test(head.lower)) return null;
   // The nouns must close the group: "(IAG) framework that…", not "(IAG) framework design for…".
   const next = after[nouns.length];
-  if (nouns.length === 0 || (next && (next.pos === 'NOUN' || next.pos === 'PROPN'))) return null;
-  return sentence.text.slice(nouns[0]!.start, nouns.at(-1)!.end);
+  if (next && (next.pos === 'NOUN' || next.pos === 'PROPN')) return null;
+  return sentence.text.slice(first.start, head.end);
 }
 const MAX_HEAD_NOUNS = 2;
 

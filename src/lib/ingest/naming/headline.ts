@@ -341,24 +341,21 @@ function cutsNounGroup(tokens: readonly Token[], last: number): boolean {
   const modifier = after.pos === 'ADJ' || (after.pos === 'VERB' && /(?:ed|en)$/.test(after.lower));
   if (modifier && next && (next.pos === 'CCONJ' || next.pos === 'NOUN' || next.pos === 'PROPN'))
     return true;
-  // "translation-invariant | or rotation-invariant kernels": two modifiers of one noun (the tagger
-  // reads hyphenated compound adjectives as nouns, so the hyphen is what says "modifier").
-  if (after.pos === 'CCONJ' && next && (next.pos === 'ADJ' || next.pos === 'NOUN')) {
-    const head = tokens[last + 3];
-    if (head && (head.pos === 'NOUN' || head.pos === 'PROPN') && /-/.test(end.text + next.text))
-      return true;
-  }
-  // "between source | and target languages": one head shared by two modifiers.
+  // Two modifiers of one head: "translation-invariant | or rotation-invariant kernels" (the tagger
+  // reads hyphenated compound adjectives as nouns, so the hyphen is what says "modifier"), and
+  // "between source | and target languages" (a singular noun, then a plural head).
   const head = tokens[last + 3];
-  if (
-    end.pos === 'NOUN' &&
-    !/s$/.test(end.lower) &&
-    (after.lower === 'and' || after.lower === 'or') &&
-    (next?.pos === 'NOUN' || next?.pos === 'ADJ') &&
-    head?.pos === 'NOUN' &&
-    /[^su]s$/.test(head.lower)
-  )
-    return true;
+  if (after.pos === 'CCONJ' && next && (next.pos === 'ADJ' || next.pos === 'NOUN') && head) {
+    const hyphenated =
+      (head.pos === 'NOUN' || head.pos === 'PROPN') && /-/.test(end.text + next.text);
+    const sharedPlural =
+      end.pos === 'NOUN' &&
+      !/s$/.test(end.lower) &&
+      (after.lower === 'and' || after.lower === 'or') &&
+      head.pos === 'NOUN' &&
+      /[^su]s$/.test(head.lower);
+    if (hyphenated || sharedPlural) return true;
+  }
   // "perturbing | the underlying data": an -ing word the tagger read as a noun takes an object.
   return /ing$/.test(end.lower) && after.pos === 'DET';
 }

@@ -123,7 +123,8 @@ function ourThingNamed(sentence: string, sentenceIndex: number, text: string): N
   const match = OUR_THING_NAMED.exec(sentence);
   const name = match?.[1] ?? '';
   if (!match || !isCoinedIdentifier(name)) return [];
-  const at = match.index + match[0].indexOf('ur') - 1;
+  // Where "our" starts: the match opens with the space before it, unless at the start.
+  const at = match.index + match[0].length - match[0].trimStart().length;
   const verb = /(\S+)\s+$/.exec(sentence.slice(0, at))?.[1] ?? '';
   const opens = at === 0;
   const made = contributionVerb(verb)?.verbClass === 'artifact';
@@ -350,7 +351,7 @@ function parseAbbreviatedPhrase(
  * Claude…`).
  */
 function isNamedHead(kind: Word | undefined, word: Word, next: Word | undefined): boolean {
-  if (!kind || !GENERIC_STEMS.has(stem(kind.bare.toLowerCase()))) return false;
+  if (!kind || !GENERIC_STEMS.has(stem(kind.bare))) return false;
   if (!isCoinedIdentifier(word.bare) || stripAcronymPlural(word.bare) !== word.bare) return false;
   const following = next?.bare ?? '';
   if (word.raw === `${word.bare},`) return /^(?:which|that|a|an|the)$/.test(following);
