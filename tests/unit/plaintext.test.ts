@@ -155,6 +155,9 @@ describe('the parser shortcut', () => {
         '\\$',
         '$x\\$',
       ],
+      ...['\\textbf{X}', '\\emph{a b}', '\\texttt{c}', '\\cite{k}', '\\footnote{n}', '\\unknown{z}'],
+      ...['\\url{https://x.org/a}', '\\textbf{R\\&D}', '\\emph{$x$}', '\\textbf{a_b}', '}', '{'],
+      ...["``q''", '``', "''", '``a"', '\\textbf{\\emph{y}}', '\\textbf{', '\\x'],
       ...[
         '$\\textbf{B}$',
         '`',

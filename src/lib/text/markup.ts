@@ -276,21 +276,26 @@ export function remarkAbstract() {
   return (tree: Root) => {
     htmlToText(tree);
     neutraliseLinks(tree);
-    const ignore = ['link', 'inlineCode'];
-    for (let depth = 0; depth < 8; depth += 1) {
-      findAndReplace(
-        tree,
-        [
-          TEXT_MACRO,
-          (_match: string, name: string, arg: string) =>
-            MACROS[name]?.(arg) ?? { type: 'text', value: arg },
-        ],
-        { ignore },
-      );
-      if (!wrapSpanningMacros(tree)) break;
-    }
+    replaceTextMacros(tree);
     linkAndClean(tree);
   };
+}
+
+/** LaTeX text macros (`\textbf{…}`, `\cite{…}`) → the formatting they mean, innermost first. */
+function replaceTextMacros(tree: Root): void {
+  const ignore = ['link', 'inlineCode'];
+  for (let depth = 0; depth < 8; depth += 1) {
+    findAndReplace(
+      tree,
+      [
+        TEXT_MACRO,
+        (_match: string, name: string, arg: string) =>
+          MACROS[name]?.(arg) ?? { type: 'text', value: arg },
+      ],
+      { ignore },
+    );
+    if (!wrapSpanningMacros(tree)) break;
+  }
 }
 
 /** Bare URLs become links; a leftover `\command` reads as its name; `a~b` is a no-break space. */
@@ -496,18 +501,27 @@ const NOT_INLINE_MATH = /\$\$|\\\$|[`\0]/;
 const PROSE_MARKUP = /[\\*_[\]<>~{}#$]|&#?\w+;/;
 /** `\%` and `\&`: common in prose, and the parser reads them as `%` and `&`. */
 const PROSE_ESCAPES = /\\([%&])/g;
+/**
+ * A LaTeX text macro whose argument holds no backslash or brace (`\textbf{X}`, `\cite{a,b}`): the
+ * parser keeps it as text for {@link replaceTextMacros}, so the shortcut can too when nothing else
+ * in it is markup.
+ */
+const SIMPLE_MACRO = /\\[a-zA-Z]+\{([^{}\\]*)\}/g;
 
 /**
- * The tree {@link parseAbstract} gives an abstract of plain prose, bare URLs and inline formulas
- * (`$x_i$`, no space just inside; `\%`, `\&` in the prose; no other markup, line break or white
- * space to trim): one paragraph of text, link and `inlineMath` nodes, without the Markdown parser,
- * which takes ~0.26 ms an abstract. Null for any other text. Most real abstracts are such; the unit
- * tests hold this equal to the parser's tree on random texts.
+ * The tree {@link parseAbstract} gives an abstract of plain prose, bare URLs, inline formulas
+ * (`$x_i$`, no space just inside), TeX quotes and simple text macros (`\textbf{X}`; `\%`, `\&` in
+ * the prose; no other markup, line break or white space to trim): one paragraph of text, link,
+ * formatting and `inlineMath` nodes, without the Markdown parser, which takes ~0.26 ms an abstract.
+ * Null for any other text. Most real abstracts are such; the unit tests hold this equal to the
+ * parser's tree on random texts.
  */
 export function proseTree(abstract: string): Root | null {
-  if (abstract === '' || LAYOUT.test(abstract) || LEADING_MARKUP.test(abstract)) return null;
-  if (NOT_INLINE_MATH.test(abstract)) return null;
-  const pieces = abstract.split('$');
+  // As the parser does first: ``quotes'' become typographic quotes, no longer code-span backticks.
+  const source = replaceTexQuotes(abstract);
+  if (source === '' || LAYOUT.test(source) || LEADING_MARKUP.test(source)) return null;
+  if (NOT_INLINE_MATH.test(source)) return null;
+  const pieces = source.split('$');
   // Formulas are the odd pieces; an even count of pieces leaves a dollar unpaired.
   if (pieces.length % 2 === 0) return null;
   const children: PhrasingContent[] = [];
@@ -520,11 +534,12 @@ export function proseTree(abstract: string): Root | null {
       continue;
     }
     const prose = piece.replace(PROSE_ESCAPES, '$1');
-    if (PROSE_MARKUP.test(prose)) return null;
+    if (PROSE_MARKUP.test(prose.replace(SIMPLE_MACRO, '$1'))) return null;
     if (prose !== '') children.push({ type: 'text', value: prose });
   }
   const tree: Root = { type: 'root', children: [{ type: 'paragraph', children }] };
-  // What remarkAbstract does to such prose: the URLs become links (nothing else matches).
+  // What remarkAbstract does to such prose: macros become formatting, URLs links.
+  if (source.includes('\\')) replaceTextMacros(tree);
   linkAndClean(tree);
   return tree;
 }
