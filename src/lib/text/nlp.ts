@@ -143,6 +143,7 @@ function verbLikePlural(token: Token): boolean {
   return (
     token.pos === 'NOUN' &&
     token.text === token.lower &&
+    token.lower.endsWith('s') &&
     /^\p{L}+s$/u.test(token.lower) &&
     !/(?:ss|us|is|ics|ies|ws|as)$/.test(token.lower)
   );
@@ -298,11 +299,21 @@ function makeToken(text: string, pos: Pos, start: number, end: number): Token {
   const key =
     pos === 'PUNCT' || pos === 'SYM' || pos === 'NUM'
       ? lower
-      : /[-/]/.test(text)
+      : text.includes('-') || text.includes('/')
         ? text.replace(/[^-/]+/g, partKey)
         : partKey(text);
-  const content = /\p{L}/u.test(text) && !STOP_WORDS.has(lower);
+  const content = !STOP_WORDS.has(lower) && hasLetter(text);
   return { text, lower, key, pos, content, start, end };
+}
+
+/** `/\p{L}/u.test(text)`, without the Unicode pattern for the usual ASCII token (every token asks). */
+function hasLetter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i) | 0x20; // ASCII upper case → lower case
+    if (code >= 0x61 && code <= 0x7a) return true;
+    if (text.charCodeAt(i) >= 0x80) return /\p{L}/u.test(text.slice(i));
+  }
+  return false;
 }
 
 /** True for a word that can end a noun phrase. */
