@@ -422,6 +422,8 @@ export function termWeight(term: Term, statistics: TermStatistics): number {
   return termFrequencyWeight(term.count) * statistics.idf(term.key);
 }
 
+const CAPITAL_ONLY_FIRST = /^\p{Lu}[^\p{Lu}]*$/u;
+
 /**
  * A term as a reader sees it: the spelling from the abstract, with a capital that only marks a
  * sentence start lowered ("Offline RL" → "offline RL", but "Bellman loss" stays).
@@ -430,7 +432,7 @@ export function displayTerm(spelling: string, statistics: TermStatistics): strin
   return spelling
     .split(/\s+/)
     .map((word) => {
-      const capitalisedOnlyFirst = /^\p{Lu}[^\p{Lu}]*$/u.test(word) && !isAcronymLike(word);
+      const capitalisedOnlyFirst = CAPITAL_ONLY_FIRST.test(word) && !isAcronymLike(word);
       return capitalisedOnlyFirst && statistics.seenInLowerCase(word) ? word.toLowerCase() : word;
     })
     .join(' ');

@@ -55,6 +55,14 @@ export interface TermVector {
   label: (index: number) => string | null;
   /** True for a piece of an acronym's expansion ("large language"): the acronym explains better. */
   secondary: (index: number) => boolean;
+  /** The lower-cased words of term `index`'s label, to tell whether it repeats another reason. */
+  labelWords: (index: number) => LabelWords;
+}
+
+/** A label's lower-cased words, as written and without repeats. */
+interface LabelWords {
+  list: string[];
+  distinct: ReadonlySet<string>;
 }
 
 interface WeightedTerm {
@@ -108,12 +116,17 @@ export function termVector(
     if (packed.flags[position]! & NOT_PHRASE) return null;
     return displayTerm(text.slice(packed.starts[position], packed.ends[position]), statistics);
   });
+  const labelWords = rememberEach(kept.length, (index: number): LabelWords => {
+    const list = (label(index) ?? '').toLowerCase().split(/[\s-]+/);
+    return { list, distinct: new Set(list) };
+  });
   return {
     ids: Int32Array.from(kept, (entry) => entry.id),
     weights: Float64Array.from(kept, (entry) => entry.weight),
     norm: Math.sqrt(squares),
     label,
     secondary,
+    labelWords,
   };
 }
 
@@ -175,13 +188,18 @@ function sharedTerms(a: TermVector, b: TermVector): string[] {
   }
   shared.sort((x, y) => y.contribution - x.contribution || x.index - y.index);
   const chosen: string[] = [];
+  // Their words, remembered per term of `a`: a paper's terms explain each of its matches.
+  const chosenWords: LabelWords[] = [];
   // Pieces of an expansion explain only when nothing else is shared.
   for (const allowSecondary of [false, true]) {
     for (const { index } of shared) {
       if (!allowSecondary && a.secondary(index)) continue;
       const label = a.label(index);
-      if (label === null || repeatsChosen(label, chosen)) continue;
+      if (label === null) continue;
+      const words = a.labelWords(index);
+      if (repeatsChosen(words, chosenWords)) continue;
       chosen.push(label);
+      chosenWords.push(words);
       if (chosen.length === SHARED_TERMS) return chosen;
     }
     if (chosen.length > 0) return chosen;
@@ -190,13 +208,11 @@ function sharedTerms(a: TermVector, b: TermVector): string[] {
 }
 
 /** "multimodal large language" adds nothing after "large language models". */
-function repeatsChosen(label: string, chosen: readonly string[]): boolean {
-  if (chosen.length === 0) return false;
-  const words = new Set(label.toLowerCase().split(/[\s-]+/));
-  return chosen.some((kept) => {
-    const keptWords = kept.toLowerCase().split(/[\s-]+/);
-    const common = keptWords.filter((word) => words.has(word)).length;
-    return common >= Math.min(words.size, keptWords.length, 2);
+function repeatsChosen(label: LabelWords, chosen: readonly LabelWords[]): boolean {
+  return chosen.some(({ list }) => {
+    let common = 0;
+    for (const word of list) if (label.distinct.has(word)) common++;
+    return common >= Math.min(label.distinct.size, list.length, 2);
   });
 }
 
