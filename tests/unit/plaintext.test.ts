@@ -155,7 +155,14 @@ describe('the parser shortcut', () => {
         '\\$',
         '$x\\$',
       ],
-      ...['\\textbf{X}', '\\emph{a b}', '\\texttt{c}', '\\cite{k}', '\\footnote{n}', '\\unknown{z}'],
+      ...[
+        '\\textbf{X}',
+        '\\emph{a b}',
+        '\\texttt{c}',
+        '\\cite{k}',
+        '\\footnote{n}',
+        '\\unknown{z}',
+      ],
       ...['\\url{https://x.org/a}', '\\textbf{R\\&D}', '\\emph{$x$}', '\\textbf{a_b}', '}', '{'],
       ...["``q''", '``', "''", '``a"', '\\textbf{\\emph{y}}', '\\textbf{', '\\x'],
       ...[
