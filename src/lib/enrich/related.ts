@@ -60,9 +60,15 @@ export interface TermVector {
 }
 
 /** A label's lower-cased words, as written and without repeats. */
-interface LabelWords {
+export interface LabelWords {
   list: string[];
   distinct: ReadonlySet<string>;
+}
+
+/** The words {@link repeatsChosen} compares: `Large language-model` → `large`, `language`, `model`. */
+export function labelWords(label: string): LabelWords {
+  const list = label.toLowerCase().split(/[\s-]+/);
+  return { list, distinct: new Set(list) };
 }
 
 interface WeightedTerm {
@@ -116,17 +122,13 @@ export function termVector(
     if (packed.flags[position]! & NOT_PHRASE) return null;
     return displayTerm(text.slice(packed.starts[position], packed.ends[position]), statistics);
   });
-  const labelWords = rememberEach(kept.length, (index: number): LabelWords => {
-    const list = (label(index) ?? '').toLowerCase().split(/[\s-]+/);
-    return { list, distinct: new Set(list) };
-  });
   return {
     ids: Int32Array.from(kept, (entry) => entry.id),
     weights: Float64Array.from(kept, (entry) => entry.weight),
     norm: Math.sqrt(squares),
     label,
     secondary,
-    labelWords,
+    labelWords: rememberEach(kept.length, (index: number) => labelWords(label(index) ?? '')),
   };
 }
 
@@ -207,8 +209,11 @@ function sharedTerms(a: TermVector, b: TermVector): string[] {
   return chosen;
 }
 
-/** "multimodal large language" adds nothing after "large language models". */
-function repeatsChosen(label: LabelWords, chosen: readonly LabelWords[]): boolean {
+/**
+ * Whether a label says again what a chosen one says: they share two words, or all of the shorter
+ * one's ("multimodal large language" adds nothing after "large language models").
+ */
+export function repeatsChosen(label: LabelWords, chosen: readonly LabelWords[]): boolean {
   return chosen.some(({ list }) => {
     let common = 0;
     for (const word of list) if (label.distinct.has(word)) common++;

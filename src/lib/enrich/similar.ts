@@ -19,7 +19,7 @@ import type { Acronym, Paper, SimilarIndexData } from '../schema';
 import { SIMILAR_INDEX_VERSION } from '../constants';
 import { decodeVlq, encodeVlq } from '../search/vlq';
 import { analyseText } from '../text/terms';
-import { ONE_OFF_WEIGHT } from './related';
+import { labelWords, ONE_OFF_WEIGHT, repeatsChosen, type LabelWords } from './related';
 
 export { SIMILAR_INDEX_VERSION };
 export type { SimilarIndexData };
@@ -384,27 +384,18 @@ export class SimilarIndex {
     }
     shared.sort((a, b) => b.contribution - a.contribution || (a.label < b.label ? -1 : 1));
     const chosen: string[] = [];
+    // The rule related.ts applies to the related papers' shared terms.
+    const chosenWords: LabelWords[] = [];
     for (const { label } of shared) {
-      if (!repeatsChosen(label, chosen)) chosen.push(label);
+      const words = labelWords(label);
+      if (!repeatsChosen(words, chosenWords)) {
+        chosen.push(label);
+        chosenWords.push(words);
+      }
       if (chosen.length === SHOWN_TERMS) break;
     }
     return chosen;
   }
-}
-
-/**
- * Whether a label says again what a chosen one says: they share two words (or all of the shorter
- * one's), the rule related.ts applies to the related papers' shared terms.
- */
-function repeatsChosen(label: string, chosen: readonly string[]): boolean {
-  const words = new Set(label.toLowerCase().split(/[\s-]+/));
-  return chosen.some((kept) => {
-    const keptWords = kept.toLowerCase().split(/[\s-]+/);
-    return (
-      keptWords.filter((word) => words.has(word)).length >=
-      Math.min(words.size, keptWords.length, 2)
-    );
-  });
 }
 
 function lowerBound(values: Int32Array, target: number): number {
