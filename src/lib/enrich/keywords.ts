@@ -422,6 +422,7 @@ export function termWeight(term: Term, statistics: TermStatistics): number {
   return termFrequencyWeight(term.count) * statistics.idf(term.key);
 }
 
+/** A word whose only capital is its first letter (`Offline`, not `RL` or `BatchNorm`). */
 const CAPITAL_ONLY_FIRST = /^\p{Lu}[^\p{Lu}]*$/u;
 
 /**
