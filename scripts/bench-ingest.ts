@@ -33,6 +33,11 @@ interface Options {
 /** What one run of the ingest command printed and used. */
 interface RunReport {
   wallSeconds: number;
+  /**
+   * User + system CPU seconds of all its threads: the same work takes more of them when the shared
+   * host is slow, so they tell a slow machine from a slower ingest.
+   */
+  cpuSeconds: number;
   maxRssMb: number;
   /** The command's `steps: …` line: each step's time. */
   steps: string;
@@ -100,15 +105,20 @@ function runIngest(options: Options, dumps: string): RunReport {
     '--taxonomy',
     options.taxonomy,
   ];
-  const child = spawnSync('/usr/bin/time', ['-f', '%e %M', ...command], { encoding: 'utf8' });
+  const child = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', ...command], {
+    encoding: 'utf8',
+  });
   rmSync(out, { force: true });
-  const [seconds = NaN, kilobytes = NaN] = (child.stderr.trim().split('\n').at(-1) ?? '')
+  const [seconds = NaN, kilobytes = NaN, user = NaN, system = NaN] = (
+    child.stderr.trim().split('\n').at(-1) ?? ''
+  )
     .split(' ')
     .map(Number);
   if (child.status !== 0) throw new Error(`the ingest failed:\n${child.stderr}`);
   const lines = child.stdout.trim().split('\n');
   return {
     wallSeconds: seconds,
+    cpuSeconds: user + system,
     maxRssMb: kilobytes / 1024,
     steps: lines.find((line) => line.startsWith('steps: ')) ?? '',
     summary: lines.at(-1) ?? '',
@@ -127,7 +137,8 @@ function summarise(
   return (
     `ingest ${options.count} abstracts as .${options.format} ` +
     `(${megabytes.toFixed(1)} MB, ${options.workers} workers): ` +
-    `${wall.toFixed(1)} s wall${runs}, ${Math.round(report.maxRssMb)} MB peak RSS ` +
+    `${wall.toFixed(1)} s wall${runs}, ${report.cpuSeconds.toFixed(1)} s CPU, ` +
+    `${Math.round(report.maxRssMb)} MB peak RSS ` +
     `[${report.steps}; ${report.summary}; ` +
     `load average ${loadavg()[0]?.toFixed(1)} on ${cpus().length} cores] ` +
     `target ≤ ${TARGET_SECONDS} s, ≤ ${TARGET_MEGABYTES} MB: ${withinTargets ? 'OK' : 'MISSED'}`

@@ -108,6 +108,24 @@ describe('analyseText', () => {
     expect(
       words('Code at https://github.com/apple/ml-selfreflect and www.example.org today.'),
     ).toEqual(['Code', 'at', 'and', 'today']);
+    expect(words('See HTTP://Example.org/x or WWW.Site.com now.')).toEqual(['See', 'or', 'now']);
+  });
+
+  it('leaves a possessive out of the word, its last part and their offsets', () => {
+    const text = "The multi-task model’s loss and GPT-4o's outputs.";
+    const found = analyseText(text).words.filter(
+      (word) => word.parts.length > 1 || word.key !== 'the',
+    );
+    const model = found.find((word) => word.text.startsWith('model'))!;
+    expect(model.text).toBe('model');
+    expect(text.slice(model.start, model.end)).toBe('model');
+    expect(model.parts.map((part) => [part.text, text.slice(part.start, part.end)])).toEqual([
+      ['model', 'model'],
+    ]);
+    const gpt = found.find((word) => word.text.startsWith('GPT'))!;
+    expect(gpt.parts.map((part) => part.text)).toEqual(['GPT', '4o']);
+    expect(gpt.key).toBe(`GPT-${gpt.parts[1]!.key}`);
+    expect(text.slice(gpt.parts[1]!.start, gpt.parts[1]!.end)).toBe('4o');
   });
 });
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../src/lib/search/text';
 import { analyseText, splitSentences } from '../../src/lib/text/terms';
-import { scanWords } from '../../src/lib/text/tokens';
+import { hasLetter, scanWords } from '../../src/lib/text/tokens';
 
 function scan(text: string): { parts: string[]; words: string[] } {
   const parts: string[] = [];
@@ -94,6 +94,30 @@ describe('one tokeniser for terms and search', () => {
         ).toEqual(partStarts);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('hasLetter', () => {
+  it('says whether a text holds a letter of any script, as /\\p{L}/u does', () => {
+    for (const [text, expected] of [
+      ['', false],
+      ['42', false],
+      ['@[`{', false],
+      ['x', true],
+      ['Q', true],
+      ['3é', true],
+      ['２０２５', false],
+      ['数据', true],
+      ['\u0301', false],
+    ] as const) {
+      expect(hasLetter(text), text).toBe(expected);
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        expect(hasLetter(text)).toBe(/\p{L}/u.test(text));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -148,13 +148,15 @@ export function enrichPapers(
       made ?? readPaperText(paper.plainText, paper.links, topics.matcher, phrasesOf(paper));
     return countReading(paper, text, topics, statistics);
   });
-  // Topics need the whole corpus read (term frequencies, confidently tagged papers).
-  topics.tags().forEach((tags, index) => (readings[index]!.tags = tags));
-  timings.read = clock('terms and topics');
+  timings.read = clock('count terms');
+  // First the vectors, which need only the term counts: the map can be laid out meanwhile.
   if (vectors) {
     vectors(paperVectorsOf(papers, readings, statistics));
     clock('vectors');
   }
+  // Topics need the whole corpus read (term frequencies, confidently tagged papers).
+  topics.tags().forEach((tags, index) => (readings[index]!.tags = tags));
+  timings.read += clock('topics');
   progress?.update('related papers', 0, papers.length);
   const related = relatePapers(papers, readings, statistics);
   timings.related = clock('related papers');

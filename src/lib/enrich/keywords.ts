@@ -395,10 +395,11 @@ export function unpackTerms(
       start: packed.starts[index]!,
       end: packed.ends[index]!,
     };
-    const acronym = acronyms[packed.acronyms[index]!];
-    if (acronym) term.acronym = acronym;
-    const expanded = acronyms[packed.expansions[index]!];
-    if (expanded) term.expands = expanded.short;
+    // -1 (none) is tested first: `acronyms[-1]` is a named-property lookup, slow for an array.
+    const acronym = packed.acronyms[index]!;
+    if (acronym >= 0) term.acronym = acronyms[acronym]!;
+    const expanded = packed.expansions[index]!;
+    if (expanded >= 0) term.expands = acronyms[expanded]!.short;
     if (packed.flags[index]! & DOMINATED) term.dominated = true;
     if (packed.flags[index]! & NOT_PHRASE) term.notPhrase = true;
     return term;

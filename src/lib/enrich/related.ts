@@ -117,8 +117,8 @@ export function termVector(
   // or a verb, though every term counts for the similarity itself.
   const label = rememberEach(kept.length, (index: number): string | null => {
     const position = kept[index]!.position;
-    const acronym = acronyms[packed.acronyms[position]!];
-    if (acronym) return acronym.short;
+    const acronym = packed.acronyms[position]!;
+    if (acronym >= 0) return acronyms[acronym]!.short;
     if (packed.flags[position]! & NOT_PHRASE) return null;
     return displayTerm(text.slice(packed.starts[position], packed.ends[position]), statistics);
   });
@@ -176,25 +176,35 @@ function cosine(a: TermVector, b: TermVector): number {
 
 /** The heaviest terms both papers have, as `a` writes them, without repeating one another. */
 function sharedTerms(a: TermVector, b: TermVector): string[] {
-  const shared: { index: number; contribution: number }[] = [];
+  const shared: number[] = [];
+  const contributions: number[] = [];
   let i = 0;
   let j = 0;
   while (i < a.ids.length && j < b.ids.length) {
     const difference = a.ids[i]! - b.ids[j]!;
     if (difference === 0) {
-      shared.push({ index: i, contribution: a.weights[i]! * b.weights[j]! });
+      shared.push(i);
+      contributions.push(a.weights[i]! * b.weights[j]!);
       i++;
       j++;
     } else if (difference < 0) i++;
     else j++;
   }
-  shared.sort((x, y) => y.contribution - x.contribution || x.index - y.index);
   const chosen: string[] = [];
   // Their words, remembered per term of `a`: a paper's terms explain each of its matches.
   const chosenWords: LabelWords[] = [];
   // Pieces of an expansion explain only when nothing else is shared.
   for (const allowSecondary of [false, true]) {
-    for (const { index } of shared) {
+    // Heaviest first (ties: `a`'s order), picked one at a time rather than sorted: five
+    // reasons are usually found among the first few of a pair's dozens of shared terms.
+    const taken = new Uint8Array(shared.length);
+    for (let round = 0; round < shared.length; round++) {
+      let best = -1;
+      for (let k = 0; k < shared.length; k++) {
+        if (taken[k] === 0 && (best < 0 || contributions[k]! > contributions[best]!)) best = k;
+      }
+      taken[best] = 1;
+      const index = shared[best]!;
       if (!allowSecondary && a.secondary(index)) continue;
       const label = a.label(index);
       if (label === null) continue;

@@ -28,6 +28,7 @@ import {
   type WordPart,
 } from '../text/terms';
 import fitted from './topic-weights.json';
+import { hasLetter } from '../text/tokens';
 import { inverseDocumentFrequency, termFrequencyWeight } from '../text/weighting';
 
 /** The slug of the fallback topic: tagged only when nothing else fits, never matched by terms. */
@@ -509,7 +510,7 @@ function wordBag(parts: readonly MatchPart[]): Map<string, number> {
   const bag = new Map<string, number>();
   for (const { key, lower } of parts) {
     if (lower.length < 2 || STOP_WORDS.has(lower) || RHETORIC.has(lower)) continue;
-    if (!/\p{L}/u.test(lower)) continue;
+    if (!hasLetter(lower)) continue;
     bag.set(key, (bag.get(key) ?? 0) + 1);
   }
   return bag;

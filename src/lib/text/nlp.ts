@@ -8,6 +8,7 @@
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 import { splitSentences } from './sentences';
+import { hasLetter } from './tokens';
 import { partKey, phraseKey, STOP_WORDS } from './terms';
 
 /** Universal part-of-speech tags, as wink-nlp assigns them. */
@@ -304,16 +305,6 @@ function makeToken(text: string, pos: Pos, start: number, end: number): Token {
         : partKey(text);
   const content = !STOP_WORDS.has(lower) && hasLetter(text);
   return { text, lower, key, pos, content, start, end };
-}
-
-/** `/\p{L}/u.test(text)`, without the Unicode pattern for the usual ASCII token (every token asks). */
-function hasLetter(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i) | 0x20; // ASCII upper case → lower case
-    if (code >= 0x61 && code <= 0x7a) return true;
-    if (text.charCodeAt(i) >= 0x80) return /\p{L}/u.test(text.slice(i));
-  }
-  return false;
 }
 
 /** True for a word that can end a noun phrase. */

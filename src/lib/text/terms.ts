@@ -5,7 +5,7 @@
  */
 import { sentenceSpans } from './sentences';
 import { remember, stem } from './stem';
-import { scanWords } from './tokens';
+import { hasLetter, scanWords } from './tokens';
 import { eng } from 'stopword';
 // General English and academic vocabulary, kept as data (src/lib/text/vocabulary/*.json).
 import functionWords from './vocabulary/function-words.json';
@@ -98,47 +98,56 @@ export function splitSentences(text: string): readonly Sentence[] {
 
 /** URLs are addresses, not words: `github`, `com` and `anonymous` say nothing about a paper. */
 const URL = /\b(?:https?:\/\/|www\.)\S+/gi;
+/** What every URL above holds: most sentences have none, and this finds that faster. */
+const URL_HINT = /:\/\/|www\./i;
 
 /** Splits a text into sentences and words; every word knows its sentence. URLs hold no words. */
 export function analyseText(text: string): AnalysedText {
   const sentences = splitSentences(text);
   const words: Word[] = [];
   sentences.forEach((sentence, index) => {
-    const withoutUrls = sentence.text.replace(URL, (url) => ' '.repeat(url.length));
+    const withoutUrls = URL_HINT.test(sentence.text)
+      ? sentence.text.replace(URL, (url) => ' '.repeat(url.length))
+      : sentence.text;
+    const part = (from: number, to: number): WordPart => {
+      const piece = withoutUrls.slice(from, to);
+      const start = sentence.start + from;
+      return { text: piece, start, end: start + piece.length, key: partKey(piece) };
+    };
     // The tokeniser reports each part, then the word they make: `multi`, `task`, `multi-task`.
-    let partEnds: number[] = [];
-    let partStarts: number[] = [];
+    let parts: WordPart[] = [];
     scanWords(
       withoutUrls,
-      (from, to) => {
-        partStarts.push(from);
-        partEnds.push(to);
-      },
+      (from, to) => parts.push(part(from, to)),
       (from, to) => {
         // A trailing possessive is not part of the word: `model's` → `model`.
-        const possessive = POSSESSIVE_ENDING.test(withoutUrls.slice(to - 2, to)) ? 2 : 0;
-        partEnds[partEnds.length - 1]! -= possessive;
-        const parts = partStarts.map((partFrom, i) => {
-          const piece = withoutUrls.slice(partFrom, partEnds[i]);
-          const start = sentence.start + partFrom;
-          return { text: piece, start, end: start + piece.length, key: partKey(piece) };
-        });
+        if (isPossessiveEnd(withoutUrls, to)) {
+          const last = parts[parts.length - 1]!;
+          parts[parts.length - 1] = part(last.start - sentence.start, to - 2);
+          to -= 2;
+        }
         const start = sentence.start + from;
-        const raw = withoutUrls.slice(from, to - possessive);
+        const raw = withoutUrls.slice(from, to);
         words.push({
           text: raw,
           start,
           end: start + raw.length,
           sentence: index,
           parts,
-          key: parts.length === 1 ? parts[0]!.key : parts.map((part) => part.key).join('-'),
+          key: parts.length === 1 ? parts[0]!.key : parts.map((piece) => piece.key).join('-'),
         });
-        partStarts = [];
-        partEnds = [];
+        parts = [];
       },
     );
   });
   return { text, sentences, words };
+}
+
+/** {@link POSSESSIVE_ENDING} at `end`: `'s` or `’s` just before it. */
+function isPossessiveEnd(text: string, end: number): boolean {
+  if (end < 2 || text.charCodeAt(end - 1) !== 0x73) return false;
+  const apostrophe = text.charCodeAt(end - 2);
+  return apostrophe === 0x27 || apostrophe === 0x2019;
 }
 
 /** White space that is not one single space between two words. */
@@ -289,7 +298,7 @@ function matchesAt(analysed: AnalysedText, from: number, idiom: readonly string[
 export function contentKeys(text: string): string[] {
   return analyseText(text)
     .words.flatMap((word) => word.parts.map((part) => part.text.toLowerCase()))
-    .filter((part) => /\p{L}/u.test(part) && !STOP_WORDS.has(part))
+    .filter((part) => hasLetter(part) && !STOP_WORDS.has(part))
     .map(stem);
 }
 

@@ -87,3 +87,16 @@ export function scanWords(
   }
   if (parts > 0) word?.(wordStart, wordEnd, parts);
 }
+
+/**
+ * `/\p{L}/u.test(text)`: whether a text holds a letter, without the Unicode pattern for the usual
+ * ASCII word (every token and word part of every abstract asks).
+ */
+export function hasLetter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i) | 0x20; // ASCII upper case → lower case
+    if (code >= 0x61 && code <= 0x7a) return true;
+    if (text.charCodeAt(i) >= 0x80) return /\p{L}/u.test(text.slice(i));
+  }
+  return false;
+}

@@ -7,6 +7,7 @@
 import { findUrls } from '../../text/markup';
 import { isNominal, tagText, type TaggedSentence, type Token } from '../../text/nlp';
 import { contentKeySet, GENERIC_STEMS, RHETORIC, stem, STOP_WORDS } from '../../text/terms';
+import { hasLetter } from '../../text/tokens';
 import { capitaliseFirst, fitToLength } from './fit';
 import {
   bestHeadline,
@@ -216,7 +217,7 @@ function sentenceKeys(sentence: TaggedSentence): Set<string> {
       continue;
     }
     for (const part of token.lower.split('-')) {
-      if (/\p{L}/u.test(part) && !STOP_WORDS.has(part)) keys.add(stem(part));
+      if (hasLetter(part) && !STOP_WORDS.has(part)) keys.add(stem(part));
     }
   }
   return keys;
