@@ -121,7 +121,7 @@ export function analyseText(text: string): AnalysedText {
       (from, to) => parts.push(part(from, to)),
       (from, to) => {
         // A trailing possessive is not part of the word: `model's` → `model`.
-        if (isPossessiveEnd(withoutUrls, to)) {
+        if (POSSESSIVE_ENDING.test(withoutUrls.slice(to - 2, to))) {
           const last = parts[parts.length - 1]!;
           parts[parts.length - 1] = part(last.start - sentence.start, to - 2);
           to -= 2;
@@ -141,13 +141,6 @@ export function analyseText(text: string): AnalysedText {
     );
   });
   return { text, sentences, words };
-}
-
-/** {@link POSSESSIVE_ENDING} at `end`: `'s` or `’s` just before it. */
-function isPossessiveEnd(text: string, end: number): boolean {
-  if (end < 2 || text.charCodeAt(end - 1) !== 0x73) return false;
-  const apostrophe = text.charCodeAt(end - 2);
-  return apostrophe === 0x27 || apostrophe === 0x2019;
 }
 
 /** White space that is not one single space between two words. */
