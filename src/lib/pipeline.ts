@@ -75,6 +75,8 @@ export interface IngestStats {
   overrides?: number;
   /** Papers an override hid. */
   hidden?: number;
+  /** Structured records whose e-mail addresses were left out (never read, never published). */
+  emailsDropped?: number;
 }
 
 export interface IngestResult {
@@ -122,7 +124,14 @@ export interface BaseResult {
 /** Everything a record derives from its abstract alone; the costly part of an ingest. */
 export type DerivedFields = Omit<
   BasePaper,
-  'slug' | 'abstract' | 'sources' | 'titleSource' | 'authors' | 'year' | 'paperLinks'
+  | 'slug'
+  | 'abstract'
+  | 'sources'
+  | 'titleSource'
+  | 'authors'
+  | 'year'
+  | 'paperLinks'
+  | 'publication'
 >;
 
 /** An abstract the renderer could not render (markup nested too deeply), and why. */
@@ -132,13 +141,19 @@ export interface Rejected {
 
 /** Plain text, name, title, summary, links, word count and id of one normalised abstract. */
 export function deriveFields(abstract: string): DerivedFields | Rejected {
-  let plainText: string;
   try {
-    plainText = toPlainText(abstract);
+    return deriveChecked(abstract);
   } catch (error) {
+    // Whatever an input makes a step throw is that input's problem (`file:line: reason`), never a crash.
     if (error instanceof MarkupTooDeepError) return { rejected: error.message };
-    throw error;
+    return {
+      rejected: `could not be read: ${String((error as Error)?.message ?? error).slice(0, 200)}`,
+    };
   }
+}
+
+function deriveChecked(abstract: string): DerivedFields {
+  const plainText = toPlainText(abstract);
   const tagged = tagText(plainText);
   const { name, title, summary } = describeTagged(tagged);
   return {
@@ -346,6 +361,7 @@ function compareNames(a: string, b: string): number {
 
 interface Collected {
   dumps: number;
+  emailsDropped: number;
   copies: AbstractCopies[];
   problems: Problem[];
   paragraphs: number;
@@ -357,6 +373,7 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
   const byAbstract = new Map<string, AbstractCopies>();
   const problems: Problem[] = [];
   let paragraphs = 0;
+  let emailsDropped = 0;
   const add = (abstract: string, source: Source, given: ImportedRecord | null) => {
     const existing = byAbstract.get(abstract);
     if (!existing) byAbstract.set(abstract, { abstract, sources: [source], given });
@@ -375,6 +392,7 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
       const read = readStructured(name, bytes, reader);
       problems.push(...read.problems);
       paragraphs += read.count;
+      emailsDropped += read.emailsDropped;
       for (const { abstract, source, given } of read.copies) add(abstract, source, given);
       continue;
     }
@@ -396,7 +414,13 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
       add(read.abstract, source, null);
     }
   }
-  return { dumps: files.length, copies: [...byAbstract.values()], problems, paragraphs };
+  return {
+    dumps: files.length,
+    emailsDropped,
+    copies: [...byAbstract.values()],
+    problems,
+    paragraphs,
+  };
 }
 
 /** First 12 hex digits of the SHA-256 of the normalised abstract. */
@@ -439,6 +463,7 @@ function assemble(
       papers: papers.length,
       duplicatesMerged: sourcesKept - papers.length,
       paragraphs: collected.paragraphs,
+      ...(collected.emailsDropped > 0 ? { emailsDropped: collected.emailsDropped } : {}),
     },
   };
 }
@@ -671,7 +696,13 @@ export function formatSummary(stats: IngestStats, problemCount: number): string 
       ? []
       : [`${plural(stats.overrides, 'override')} applied (${stats.hidden ?? 0} hidden)`]),
     plural(problemCount, 'problem'),
-  ].join(', ');
+  ]
+    .join(', ')
+    .concat(
+      stats.emailsDropped
+        ? ` (e-mail addresses in ${plural(stats.emailsDropped, 'record')} left out)`
+        : '',
+    );
 }
 
 /** The record array as written to disk: one record per line, so diffs stay readable. */

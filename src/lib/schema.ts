@@ -10,9 +10,20 @@ import { CONTRIBUTION_TYPES, LINK_KINDS, SIMILAR_INDEX_VERSION } from './constan
 /** What a link in an abstract points at, judged from its host and path. */
 export const LinkKindSchema = z.enum(LINK_KINDS);
 
+/**
+ * The one rule for every link given about a paper, whatever its source (export, override): an
+ * absolute `https:` or `http:` URL with no space, quote or angle bracket, so no `javascript:` or
+ * `data:` link and nothing that could break out of an attribute or a citation field.
+ */
+export const HttpUrlSchema = z
+  .string()
+  .max(2_000, 'a link is at most 2,000 characters')
+  .regex(/^https?:\/\/[^\s"'<>\\{}]+$/i, 'only https: or http: links without spaces or quotes')
+  .url();
+
 /** A URL quoted in an abstract. Only http(s) URLs are ever kept. */
 export const LinkSchema = z.object({
-  /** The absolute http(s) URL, without trailing punctuation. */
+  /** The absolute http(s) URL, without trailing punctuation (as the abstract writes it). */
   url: z
     .string()
     .url()
@@ -38,18 +49,65 @@ export const SourceSchema = z.object({
 /** Where the paper itself can be read or cited, when a structured dump or an override says so. */
 export const PaperLinksSchema = z.object({
   /** The PDF, an absolute http(s) URL. */
-  pdf: z.string().url().optional(),
+  pdf: HttpUrlSchema.optional(),
   /** The DOI without resolver prefix, e.g. `10.1000/xyz123`. */
   doi: z
     .string()
-    .regex(/^10\.\d{4,9}\/\S+$/, 'a DOI looks like 10.1234/abc')
+    .max(300)
+    .regex(/^10\.\d{4,9}\/[^\s"{}\\%]+$/, 'a DOI looks like 10.1234/abc')
     .optional(),
   /** The OpenReview forum id, e.g. `AbC_12`. */
-  openreview: z.string().min(1).optional(),
-  /** The arXiv id, e.g. `2401.01234`. */
-  arxiv: z.string().min(1).optional(),
+  openreview: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'an OpenReview id is letters, digits, - and _')
+    .optional(),
+  /** The arXiv id, e.g. `2401.01234` or `cs/0112017`. */
+  arxiv: z
+    .string()
+    .regex(
+      /^(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?$/,
+      'an arXiv id looks like 2401.01234',
+    )
+    .optional(),
   /** The paper's landing page when it is none of the above, an absolute http(s) URL. */
-  page: z.string().url().optional(),
+  page: HttpUrlSchema.optional(),
+});
+
+/** Pages in the proceedings, e.g. first `17135`, last `17175`. */
+export const PagesSchema = z.object({
+  /** The first page as printed (a number, or e.g. `e1234`). */
+  first: z.string().min(1).max(20),
+  /** The last page, when the range has one. */
+  last: z.string().min(1).max(20).optional(),
+});
+
+/**
+ * How the proceedings publish the paper, as a structured dump (or its volume block) says: what a
+ * citation needs beyond title, authors and year. Every field is absent when the input does not say.
+ */
+export const PublicationSchema = z.object({
+  /** BibTeX entry type to cite it as: a proceedings paper, a journal article, or other. */
+  kind: z.enum(['inproceedings', 'article', 'misc']).optional(),
+  /** The proceedings' title as written, e.g. `Proceedings of the 40th International Conference on Machine Learning`. */
+  booktitle: z.string().min(1).max(500).optional(),
+  /** The journal's name, for a journal article. */
+  journal: z.string().min(1).max(500).optional(),
+  /** The venue's short name, e.g. `ICML`. */
+  shortName: z.string().min(1).max(100).optional(),
+  /** The volume, e.g. `202`. */
+  volume: z.string().min(1).max(50).optional(),
+  /** The series, e.g. `Proceedings of Machine Learning Research`. */
+  series: z.string().min(1).max(300).optional(),
+  /** The publisher, e.g. `PMLR`. */
+  publisher: z.string().min(1).max(300).optional(),
+  /** Where the conference was held or the publisher is, e.g. `Honolulu, Hawaii, USA`. */
+  address: z.string().min(1).max(300).optional(),
+  /** The month as written (`jul`, `July`, `7`). */
+  month: z.string().min(1).max(20).optional(),
+  /** The volume's editors, in order. */
+  editors: z.array(z.string().min(1).max(300)).max(200).optional(),
+  /** The pages the paper occupies. */
+  pages: PagesSchema.optional(),
 });
 
 /** The kind of contribution a paper makes, read from the abstract's wording. */
@@ -91,6 +149,8 @@ export const PaperSchema = z.object({
   year: z.number().int().min(1900).max(2100).nullable(),
   /** Where the paper can be read: PDF, DOI, OpenReview, arXiv, landing page. */
   paperLinks: PaperLinksSchema,
+  /** Booktitle, volume, editors, pages…: how the proceedings publish it (empty for plain text). */
+  publication: PublicationSchema,
   /** One plain-text sentence saying what the paper contributes. */
   summary: z.string().min(1),
   /** The normalised source text, with LaTeX math and Markdown kept for rendering. */
@@ -220,7 +280,10 @@ function unwrapValue(value: unknown): unknown {
     : value;
 }
 
-/** One paper of a JSON, JSON Lines or CSV dump, field names lower-cased; other fields are ignored. */
+/**
+ * One paper of a JSON, JSON Lines or CSV dump, under the names `formats/record.ts` maps the tools'
+ * spellings to (`Paper Title` → `title`); other fields (reviews, decisions, e-mails) are never read.
+ */
 export const ImportedRowSchema = z.object({
   /** The record's own id, e.g. an OpenReview forum id. */
   id: RowText,
@@ -238,8 +301,14 @@ export const ImportedRowSchema = z.object({
   pdf: RowString,
   /** The DOI. */
   doi: RowString,
-  /** The venue, e.g. `ICLR 2026`. */
+  /** The venue, e.g. `ICLR 2026` or OpenReview's `ICLR 2024 poster`. */
   venue: RowString,
+  /** The proceedings' title, when a row gives one. */
+  booktitle: RowString,
+  /** OpenReview's venue id, e.g. `ICLR.cc/2024/Conference`. */
+  venueid: RowString,
+  /** Pages, e.g. `101--110`. */
+  pages: RowText,
   /** Year of publication. */
   year: RowText,
 });
@@ -282,6 +351,7 @@ export type Paper = z.infer<typeof PaperSchema>;
 export type Topic = z.infer<typeof TopicSchema>;
 export type Taxonomy = z.infer<typeof TaxonomySchema>;
 export type PaperLinks = z.infer<typeof PaperLinksSchema>;
+export type Publication = z.infer<typeof PublicationSchema>;
 export type Override = z.infer<typeof OverrideSchema>;
 export type ImportedRow = z.infer<typeof ImportedRowSchema>;
 

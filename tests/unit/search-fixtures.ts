@@ -18,6 +18,7 @@ export function paper(plainText: string, overrides: Partial<Paper> = {}): Paper 
     authors: [],
     year: null,
     paperLinks: {},
+    publication: {},
     summary: plainText,
     abstract: plainText,
     plainText,

@@ -1,64 +1,162 @@
 /**
  * Joins structured dumps (BibTeX, JSON, JSON Lines, CSV) to the plain-text ones: each record's
  * abstract is normalised exactly like a dump paragraph, so the same abstract in a `.txt` and a `.bib`
- * becomes one paper; and what the record gives (title, authors, links) wins over what is derived.
+ * becomes one paper; what the record gives (title, authors, links, venue, pages) wins over what is
+ * derived; and every abstract and given field is held to the same limits (./limits.ts).
  */
 import type { BasePaper, Source } from '../schema';
-import { decodeDump, notAnAbstract, type Problem } from './dump';
+import { MarkupTooDeepError, markupLimitProblem } from '../text/markup';
+import { decodeDump, type Problem } from './dump';
 import type { ImportedRecord, ReadStructuredDump } from './formats';
-import { normalizeAbstract, normalizeWhitespace } from './normalize';
+import { readYear } from './formats/record';
+import {
+  abstractProblem,
+  cleanGivenText,
+  GIVEN_TEXT_LIMITS,
+  givenTextProblem,
+  MAX_AUTHORS,
+  MAX_KEYWORDS,
+} from './limits';
+import { normalizeAbstract } from './normalize';
 import { toPlainText } from './plaintext';
 
-/** A record's normalised abstract, where it was found, and the record itself. */
+/** A record's normalised abstract, where it was found, and the record itself (given fields cleaned). */
 export interface StructuredCopy {
   abstract: string;
   source: Source;
   given: ImportedRecord;
 }
 
-/** Used when neither the record nor its file names a venue. */
-const UNNAMED_VENUE = 'Imported papers';
-
-/** Decodes one structured dump, reads its records and checks each abstract like a paragraph's. */
+/** Decodes one structured dump, reads its records and checks each one like a paragraph. */
 export function readStructured(
   file: string,
   bytes: Uint8Array,
   reader: (file: string, text: string) => ReadStructuredDump,
-): { copies: StructuredCopy[]; problems: Problem[]; count: number } {
+): { copies: StructuredCopy[]; problems: Problem[]; count: number; emailsDropped: number } {
   const decoded = decodeDump(file, bytes);
-  if ('problem' in decoded) return { copies: [], problems: [decoded.problem], count: 0 };
-  const read = reader(file, decoded.text.replace(/^\uFEFF/, ''));
+  if ('problem' in decoded) {
+    return { copies: [], problems: [decoded.problem], count: 0, emailsDropped: 0 };
+  }
+  let read: ReadStructuredDump;
+  try {
+    read = reader(file, decoded.text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    // A reader bug on some input: still `file:line: reason`, never a stack trace.
+    const reason = `could not be read: ${String((error as Error)?.message ?? error).slice(0, 200)}`;
+    return { copies: [], problems: [{ file, line: 1, reason }], count: 1, emailsDropped: 0 };
+  }
   const problems = [...read.problems];
   const copies: StructuredCopy[] = [];
+  const fileVenue = read.venue ?? venueFromFileName(file);
   for (const record of read.records) {
-    const abstract = normalizeAbstract(record.abstract.split(/\r\n|\r|\n/));
-    const reason = notAnAbstract(abstract);
-    if (reason !== null) {
-      problems.push({ file, line: record.line, reason });
+    const checked = checkRecord(record);
+    if (typeof checked === 'string') {
+      problems.push({ file, line: record.line, reason: checked });
       continue;
     }
-    const header = normalizeWhitespace(record.venue ?? read.venue ?? UNNAMED_VENUE);
+    const header = cleanGivenText(checked.given.venue ?? fileVenue);
     const source: Source = { file, header, paragraph: record.index, line: record.line };
     if (record.key !== undefined) source.key = record.key;
-    copies.push({ abstract, source, given: record });
+    copies.push({ abstract: checked.abstract, source, given: checked.given });
   }
-  return { copies, problems, count: read.count };
+  return { copies, problems, count: read.count, emailsDropped: read.emailsDropped ?? 0 };
 }
 
-type Draft = Omit<BasePaper, 'slug' | 'titleSource' | 'authors' | 'year' | 'paperLinks'>;
+/**
+ * The record's normalised abstract and its given fields as shown (title as plain text, names and
+ * keywords cleaned), or why it cannot be published: one of them past its limit.
+ */
+function checkRecord(record: ImportedRecord): { abstract: string; given: ImportedRecord } | string {
+  const abstract = normalizeAbstract(record.abstract.split(/\r\n|\r|\n/));
+  const abstractReason = abstractProblem(abstract);
+  if (abstractReason !== null) return abstractReason;
+  const title = givenTitle(record);
+  if (typeof title === 'object') return title.problem;
+  const authors = record.authors.map(cleanGivenText).filter(Boolean);
+  if (authors.length > MAX_AUTHORS) {
+    return `too many authors: ${authors.length.toLocaleString('en')} (at most ${MAX_AUTHORS.toLocaleString('en')})`;
+  }
+  const keywords = record.keywords.map(cleanGivenText).filter(Boolean);
+  if (keywords.length > MAX_KEYWORDS) {
+    return `too many keywords: ${keywords.length} (at most ${MAX_KEYWORDS})`;
+  }
+  const venue = record.venue === undefined ? undefined : cleanGivenText(record.venue);
+  const reason =
+    authors
+      .map((name) => givenTextProblem('an author name', name, GIVEN_TEXT_LIMITS.author))
+      .find((problem) => problem !== null) ??
+    keywords
+      .map((keyword) => givenTextProblem('a keyword', keyword, GIVEN_TEXT_LIMITS.keyword))
+      .find((problem) => problem !== null) ??
+    (venue === undefined ? null : givenTextProblem('the venue', venue, GIVEN_TEXT_LIMITS.venue)) ??
+    publicationProblem(record.publication);
+  if (reason) return reason;
+  return {
+    abstract,
+    given: { ...record, title: title || undefined, authors, keywords, venue },
+  };
+}
+
+/**
+ * The given title as shown: JSON and CSV titles exactly as written (`# of Samples Matters`,
+ * `__init__`), BibTeX titles with their math turned into text; or the problem with it.
+ */
+function givenTitle(record: ImportedRecord): string | { problem: string } {
+  if (record.title === undefined) return '';
+  let title = cleanGivenText(record.title);
+  if (record.titleFormat === 'tex') {
+    const markup = markupLimitProblem(title);
+    if (markup !== null) return { problem: `title: ${markup}` };
+    try {
+      title = cleanGivenText(toPlainText(title));
+    } catch (error) {
+      if (error instanceof MarkupTooDeepError) return { problem: `title: ${error.message}` };
+      throw error;
+    }
+  }
+  const tooLong = givenTextProblem('title', title, GIVEN_TEXT_LIMITS.title);
+  return tooLong === null ? title : { problem: tooLong };
+}
+
+/** Why a publication field is past its limit, or null. */
+function publicationProblem(publication: ImportedRecord['publication']): string | null {
+  for (const [name, value] of Object.entries(publication)) {
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (typeof item !== 'string') continue;
+      const problem = givenTextProblem(name, item, GIVEN_TEXT_LIMITS.venue);
+      if (problem !== null) return problem;
+    }
+  }
+  return null;
+}
+
+/** `icml23-pmlr_sample.bib` → `icml23 pmlr sample`: the last resort when nothing names the venue. */
+export function venueFromFileName(file: string): string {
+  const stem = (file.split(/[\\/]/).at(-1) ?? file).replace(/\.[^.]+$/, '');
+  return stem.replace(/[-_.\s]+/g, ' ').trim() || stem;
+}
+
+type Draft = Omit<
+  BasePaper,
+  'slug' | 'titleSource' | 'authors' | 'year' | 'paperLinks' | 'publication'
+>;
 
 /** A derived draft with the record's own title, authors, year and links put in; derived fills the rest. */
 export function withGivenFields(
   draft: Draft,
   given: ImportedRecord | null,
 ): Omit<BasePaper, 'slug'> {
-  const title = given?.title ? normalizeWhitespace(toPlainText(given.title)) : '';
+  const title = given?.title ?? '';
+  // A plain-text dump names its year in its header (`ICLR 2026 Papers`), if anywhere.
+  const year = given?.year ?? readYear(draft.sources[0]?.header);
   return {
     ...draft,
     title: title || draft.title,
     titleSource: title ? 'given' : 'derived',
     authors: given?.authors ?? [],
-    year: given?.year ?? null,
+    year: year ?? null,
     paperLinks: given?.links ?? {},
+    publication: given?.publication ?? {},
   };
 }

@@ -1,9 +1,25 @@
 /**
- * How a paper is cited: a BibTeX entry, a plain-text reference, and the Google Scholar `citation_*`
- * meta tags (https://scholar.google.com/intl/en/scholar/inclusion.html#indexing) for paper pages.
+ * How a paper is cited: a BibTeX entry, an RIS record (Zotero, Mendeley, EndNote), a plain-text
+ * reference, and the Google Scholar `citation_*` meta tags
+ * (https://scholar.google.com/intl/en/scholar/inclusion.html#indexing) for paper pages.
+ * Browser-safe: the reading list builds its exports with the same functions.
+ *
+ * Written here rather than with citation-js or a CSL processor (docs/citations.md): the two
+ * formats are a few dozen lines each, while @citation-js/core with its BibTeX and RIS plugins is
+ * ~1 MB of browser JavaScript; what matters is that no field can break out of its entry, which
+ * these writers guarantee by construction and the tests check by parsing every export back.
  */
 import type { Paper } from '../schema';
 import { foldDiacritics } from '../text/fold';
+
+/** What a citation needs of a paper (a reading-list card carries the same fields). */
+export type Citable = Pick<
+  Paper,
+  'id' | 'title' | 'titleSource' | 'authors' | 'year' | 'paperLinks' | 'publication'
+> & {
+  /** Where copies were found: only a structured dump's own key (`kitamura23`) is read. */
+  sources?: readonly { key?: string }[];
+};
 
 /** A `<meta name content>` pair. */
 export interface MetaTag {
@@ -11,8 +27,11 @@ export interface MetaTag {
   content: string;
 }
 
+/** What a derived title's citation says, so nobody cites it as the authors' own. */
+export const DERIVED_TITLE_NOTE = 'Title derived from the abstract';
+
 /** Where the paper's PDF is, when known: given, else OpenReview's or arXiv's. */
-export function pdfUrl(paper: Paper): string | undefined {
+export function pdfUrl(paper: Pick<Citable, 'paperLinks'>): string | undefined {
   const { pdf, openreview, arxiv } = paper.paperLinks;
   if (pdf) return pdf;
   if (openreview) return `https://openreview.net/pdf?id=${encodeURIComponent(openreview)}`;
@@ -21,7 +40,9 @@ export function pdfUrl(paper: Paper): string | undefined {
 }
 
 /** The external pages of a paper, each with the label a reader knows it by. */
-export function externalLinks(paper: Paper): { label: string; url: string }[] {
+export function externalLinks(
+  paper: Pick<Citable, 'paperLinks'>,
+): { label: string; url: string }[] {
   const { doi, openreview, arxiv, page } = paper.paperLinks;
   const links: { label: string; url: string }[] = [];
   const pdf = pdfUrl(paper);
@@ -38,9 +59,20 @@ export function externalLinks(paper: Paper): { label: string; url: string }[] {
   return links;
 }
 
+/**
+ * The link a citation gives: the official one (DOI, OpenReview, PDF, arXiv, the proceedings' page)
+ * before this site's own page.
+ */
+export function citationUrl(paper: Pick<Citable, 'paperLinks'>, siteUrl: string): string {
+  const { doi, openreview, arxiv, page } = paper.paperLinks;
+  if (doi) return `https://doi.org/${doi}`;
+  if (openreview) return `https://openreview.net/forum?id=${encodeURIComponent(openreview)}`;
+  return pdfUrl(paper) ?? (arxiv ? `https://arxiv.org/abs/${arxiv}` : undefined) ?? page ?? siteUrl;
+}
+
 /** `lindqvist2026bayesian`: the given BibTeX key, else first author's surname, year, first title word. */
-export function citeKey(paper: Paper): string {
-  const given = paper.sources.find((source) => source.key && /^[\w:.-]+$/.test(source.key))?.key;
+export function citeKey(paper: Citable): string {
+  const given = paper.sources?.find((source) => source.key && /^[\w:.-]+$/.test(source.key))?.key;
   if (given) return given;
   const surname = foldDiacritics(paper.authors[0]?.split(' ').at(-1) ?? '').replace(/[^a-z]/g, '');
   const word = foldDiacritics(paper.title)
@@ -49,35 +81,118 @@ export function citeKey(paper: Paper): string {
   return `${surname || 'paper'}${paper.year ?? ''}${word ?? ''}-${paper.id.slice(0, 6)}`;
 }
 
-/** Escapes what BibTeX reads as markup in a field value. */
-function bibtexValue(text: string): string {
-  return text.replace(/([{}\\&%$#_])/g, '\\$1');
+/**
+ * Text as a BibTeX field value: braces and backslashes become the commands that print them, which
+ * carry only balanced braces of their own, so a value can never close its field or its entry
+ * (BibTeX counts `\}` as a brace too); `& % $ # _` are escaped for LaTeX; line breaks become spaces.
+ */
+export function bibtexText(text: string): string {
+  return text
+    .replace(/[\r\n\t\f\v\u2028\u2029]+/g, ' ')
+    .replace(/[\\{}]/g, (c) =>
+      c === '\\' ? '\\textbackslash{}' : c === '{' ? '\\textbraceleft{}' : '\\textbraceright{}',
+    )
+    .replace(/([&%$#_])/g, '\\$1');
 }
 
-/** A BibTeX entry for the paper; `url` is its page on this site. */
-export function bibtexCitation(paper: Paper, venue: string, url: string): string {
+/** A URL or DOI as a verbatim BibTeX value: what could end the field or the line is percent-encoded. */
+export function bibtexVerbatim(value: string): string {
+  return value.replace(/[{}\\"\s%]/g, (c) =>
+    c === '%' ? '%' : `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
+}
+
+const MONTH_MACROS = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)$/i;
+
+/** A BibTeX entry for the paper; `venue` is its venue label, `url` its page on this site. */
+export function bibtexCitation(paper: Citable, venue: string, url: string): string {
+  const publication = paper.publication;
+  const kind = publication.kind ?? 'inproceedings';
+  const pages = publication.pages
+    ? [publication.pages.first, publication.pages.last].filter(Boolean).join('--')
+    : undefined;
+  const arxiv = paper.paperLinks.arxiv;
+  const text = (value: string | undefined) => (value ? `{${bibtexText(value)}}` : undefined);
   const fields: [string, string | undefined][] = [
-    ['title', `{${bibtexValue(paper.title)}}`],
-    ['author', paper.authors.length > 0 ? paper.authors.map(bibtexValue).join(' and ') : undefined],
-    ['booktitle', bibtexValue(venue)],
-    ['year', paper.year === null ? undefined : String(paper.year)],
-    ['doi', paper.paperLinks.doi],
+    ['title', `{${text(paper.title)}}`],
+    ['author', text(paper.authors.join(' and ') || undefined)],
+    ['booktitle', kind === 'inproceedings' ? text(publication.booktitle ?? venue) : undefined],
+    ['journal', kind === 'article' ? text(publication.journal ?? venue) : undefined],
+    ['editor', text(publication.editors?.join(' and '))],
+    ['volume', text(publication.volume)],
+    ['series', text(publication.series)],
+    ['pages', text(pages)],
+    ['publisher', text(publication.publisher)],
+    ['address', text(publication.address)],
     [
-      'url',
-      paper.paperLinks.doi
-        ? undefined
-        : (externalLinks(paper).find((l) => l.label !== 'PDF')?.url ?? url),
+      'month',
+      publication.month && MONTH_MACROS.test(publication.month)
+        ? publication.month.toLowerCase()
+        : text(publication.month),
     ],
+    ['year', paper.year === null ? undefined : `{${paper.year}}`],
+    ['doi', paper.paperLinks.doi ? `{${bibtexVerbatim(paper.paperLinks.doi)}}` : undefined],
+    ['eprint', arxiv ? `{${bibtexVerbatim(arxiv)}}` : undefined],
+    ['archiveprefix', arxiv ? '{arXiv}' : undefined],
+    ['url', `{${bibtexVerbatim(citationUrl(paper, url))}}`],
+    ['note', paper.titleSource === 'derived' ? `{${DERIVED_TITLE_NOTE}}` : undefined],
   ];
   const body = fields
     .filter((field): field is [string, string] => field[1] !== undefined)
-    .map(([name, value]) => `  ${name} = {${value}}`)
+    .map(([name, value]) => `  ${name} = ${value}`)
     .join(',\n');
-  return `@inproceedings{${citeKey(paper)},\n${body}\n}`;
+  return `@${kind}{${citeKey(paper)},\n${body}\n}`;
 }
 
-/** `Lindqvist, Å., Müller, K. (2026). Title. ICLR 2026 Papers. https://…` */
-export function plainCitation(paper: Paper, venue: string, url: string): string {
+/** An RIS value: one line, no control characters (a line break would start a new tag). */
+function risText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+}
+
+/** `Åsa Lindqvist` → `Lindqvist, Åsa`, as RIS writes names (a one-word name stays as it is). */
+function risName(name: string): string {
+  const parts = name.split(' ');
+  if (parts.length < 2) return name;
+  const particles = [];
+  let i = parts.length - 1;
+  while (i > 1 && /^\p{Ll}/u.test(parts[i - 1]!)) particles.unshift(parts[--i]!);
+  const family = [...particles, parts.at(-1)!].join(' ');
+  return `${family}, ${parts.slice(0, i).join(' ')}`;
+}
+
+/** One RIS record (https://en.wikipedia.org/wiki/RIS_(file_format)), lines ending in CRLF as the format asks. */
+export function risCitation(paper: Citable, venue: string, url: string): string {
+  const publication = paper.publication;
+  const kind = publication.kind ?? 'inproceedings';
+  const type = kind === 'article' ? 'JOUR' : kind === 'misc' ? 'GEN' : 'CPAPER';
+  const lines: [string, string | undefined][] = [
+    ['TY', type],
+    ['TI', paper.title],
+    ...paper.authors.map((name): [string, string] => ['AU', risName(name)]),
+    ['T2', kind === 'article' ? (publication.journal ?? venue) : (publication.booktitle ?? venue)],
+    ...(publication.editors ?? []).map((name): [string, string] => ['ED', risName(name)]),
+    ['PY', paper.year === null ? undefined : String(paper.year)],
+    ['VL', publication.volume],
+    ['SP', publication.pages?.first],
+    ['EP', publication.pages?.last],
+    ['PB', publication.publisher],
+    ['CY', publication.address],
+    ['DO', paper.paperLinks.doi],
+    ['UR', citationUrl(paper, url)],
+    ['L1', pdfUrl(paper)],
+    ['N1', paper.titleSource === 'derived' ? DERIVED_TITLE_NOTE : undefined],
+  ];
+  return [
+    ...lines
+      .filter((line): line is [string, string] => line[1] !== undefined && risText(line[1]) !== '')
+      .map(([tag, value]) => `${tag}  - ${risText(value)}`),
+    'ER  - ',
+  ].join('\r\n');
+}
+
+/** `Lindqvist, Å., Müller, K. (2026). Title. ICLR 2026. https://…` */
+export function plainCitation(paper: Citable, venue: string, url: string): string {
   const names = paper.authors.map(shortName);
   const who =
     names.length === 0
@@ -88,8 +203,11 @@ export function plainCitation(paper: Paper, venue: string, url: string): string 
   const authors = who === '' || who.endsWith('.') ? who : `${who}.`;
   const when = paper.year === null ? '' : `(${paper.year}). `;
   const title = /[.?!]$/.test(paper.title) ? paper.title : `${paper.title}.`;
-  const where = paper.paperLinks.doi ? `https://doi.org/${paper.paperLinks.doi}` : url;
-  return `${authors}${authors ? ' ' : ''}${when}${title} ${venue}. ${where}`;
+  const marked = paper.titleSource === 'derived' ? `${title} [${DERIVED_TITLE_NOTE}.]` : title;
+  const pages = paper.publication.pages
+    ? `, pp. ${[paper.publication.pages.first, paper.publication.pages.last].filter(Boolean).join('–')}`
+    : '';
+  return `${authors}${authors ? ' ' : ''}${when}${marked} ${venue}${pages}. ${citationUrl(paper, url)}`;
 }
 
 /** `Åsa Lindqvist` → `Lindqvist, Å.`; a one-word or group name stays as it is. */
@@ -108,13 +226,28 @@ function shortName(name: string): string {
 }
 
 /** Google Scholar's tags for a paper page. */
-export function citationMetaTags(paper: Paper, venue: string): MetaTag[] {
+export function citationMetaTags(paper: Citable, venue: string): MetaTag[] {
   const tags: MetaTag[] = [{ name: 'citation_title', content: paper.title }];
   for (const author of paper.authors) tags.push({ name: 'citation_author', content: author });
   if (paper.year !== null) {
     tags.push({ name: 'citation_publication_date', content: String(paper.year) });
   }
-  tags.push({ name: 'citation_conference_title', content: venue });
+  const { publication } = paper;
+  if (publication.kind === 'article') {
+    tags.push({ name: 'citation_journal_title', content: publication.journal ?? venue });
+  } else {
+    tags.push({ name: 'citation_conference_title', content: publication.booktitle ?? venue });
+  }
+  if (publication.volume) tags.push({ name: 'citation_volume', content: publication.volume });
+  if (publication.pages) {
+    tags.push({ name: 'citation_firstpage', content: publication.pages.first });
+    if (publication.pages.last) {
+      tags.push({ name: 'citation_lastpage', content: publication.pages.last });
+    }
+  }
+  if (publication.publisher) {
+    tags.push({ name: 'citation_publisher', content: publication.publisher });
+  }
   const pdf = pdfUrl(paper);
   if (pdf) tags.push({ name: 'citation_pdf_url', content: pdf });
   if (paper.paperLinks.doi) tags.push({ name: 'citation_doi', content: paper.paperLinks.doi });

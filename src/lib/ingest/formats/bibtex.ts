@@ -1,122 +1,273 @@
 /**
- * Reads a BibTeX file with @retorquere/bibtex-parser (why that parser: docs/ingest.md). The parser
- * decodes accents and drops protective braces; math is hidden from it behind placeholders first, so
- * `$\mathcal{O}(n^2)$` reaches the page as LaTeX for KaTeX rather than as Unicode look-alikes.
+ * Reads a BibTeX file: PMLR volumes (an `@Proceedings` block the entries inherit from without a
+ * `crossref`), DBLP (`crossref` to a `@proceedings` entry), the ACL Anthology, NeurIPS and arXiv
+ * exports (docs/formats.md). `bibtex-scan.ts` finds entries and fields in one linear pass;
+ * @retorquere/bibtex-parser (why that parser: docs/ingest.md) decodes each entry's short text
+ * fields (accents, `--`, protective braces) and parses names. Math is hidden from it behind
+ * placeholders, so `$\mathcal{O}(n^2)$` reaches the page as LaTeX for KaTeX.
  *
- * Abstracts are hidden from it too: its full LaTeX parse costs ~9 ms per abstract (3 minutes for
- * 20,000). An abstract keeps its LaTeX source, like a plain-text dump's (so the same abstract in both
- * is one paper); only its accents (`Nystr\"{o}m`, decoded by the parser, once per distinct accent)
- * and protective braces (`{B}ayesian`) are resolved here.
+ * Abstracts never go through the parser: its full LaTeX parse costs ~9 ms per abstract (3 minutes
+ * for 20,000). An abstract keeps its LaTeX source, like a plain-text dump's (so the same abstract in
+ * both is one paper); only its accents (`Nystr\"{o}m`, decoded by the parser, once per distinct
+ * accent) and protective braces (`{B}ayesian`) are resolved here.
  */
 import { parse, type Creator, type Entry } from '@retorquere/bibtex-parser';
+import type { Publication } from '../../schema';
 import type { Problem } from '../dump';
+import { scanBibtex, type ScannedEntry } from './bibtex-scan';
 import {
   classifyPaperLinks,
+  linksProblem,
+  readPages,
   readYear,
   splitKeywords,
+  venueLabel,
   type ImportedRecord,
   type ReadStructuredDump,
 } from './record';
 
-/** `$$…$$`, `$…$`, `\(…\)`, `\[…\]`, not across a blank line; `\$` is a dollar sign, not math. */
-const MATH =
-  /\$\$(?:[^$]|\n(?!\s*\n))+?\$\$|(?<!\\)\$(?:\\.|[^$\\\n]|\n(?!\s*\n))+?\$|\\\((?:.|\n)+?\\\)|\\\[(?:.|\n)+?\\\]/g;
-/** Letters and digits only, so the parser passes a placeholder through untouched in every mode. */
-const PLACEHOLDER = /zqmath(\d+)qz/g;
-const ABSTRACT_PLACEHOLDER = /zqabstract(\d+)qz/g;
-/** Where an `abstract` field's value starts: after a comma (or line start) and `abstract =`. */
-const ABSTRACT_FIELD = /(^|[,\s])abstract\s*=\s*([{"])/gi;
+/** Placeholders of letters and digits only, so the parser passes them through in every mode. */
+const PLACEHOLDER = /zqph(\d+)qz/g;
 /** Accent commands with their letter: `\"{o}`, `\"o`, `\'{\i}`, `\c{c}`, `\v s`, and `\ss`, `\o`, `\aa`… */
 const ACCENT =
   /\\[`'^"~=.]\s*(?:\{\\?[A-Za-z]\}|\\?[A-Za-z])|\\[uvHckbdrt](?:\{\\?[A-Za-z]\}|\s+[A-Za-z])|\\(?:ss|o|O|aa|AA|ae|AE|oe|OE|l|L|i|j)(?![A-Za-z])/g;
-/** A brace pair around plain text that no command takes as its argument: `{B}ayesian`, `{\"o}`. */
-const PROTECTIVE_BRACES = /(?<!\\[A-Za-z]+\s*)\{([^{}\\]*)\}/g;
 
-/** Entry types that describe a volume, not a paper: they only give the venue. */
-const VOLUME_TYPES = new Set(['proceedings', 'book', 'collection', 'mvproceedings']);
+/** Longest math span: a longer `$…$` is text (and no span is scanned twice past this length). */
+const MAX_MATH_SPAN = 5_000;
+/** Entry types that describe a volume, not a paper: papers inherit their venue fields. */
+const VOLUME_TYPES = new Set(['proceedings', 'book', 'collection', 'mvproceedings', 'periodical']);
+/** Entry types that are no paper at all. */
+const IGNORED_TYPES = new Set(['string', 'preamble', 'comment']);
+/** Short text fields decoded by the parser (names and LaTeX text); the rest are read as written. */
+const TEXT_FIELDS = [
+  'title',
+  'booktitle',
+  'journal',
+  'series',
+  'publisher',
+  'address',
+  'shortname',
+  'name',
+  'keywords',
+  'author',
+  'editor',
+] as const;
+/** What a paper inherits from its volume (a `crossref` target, or a PMLR file's one volume block). */
+type Inherited =
+  | 'booktitle'
+  | 'shortname'
+  | 'name'
+  | 'year'
+  | 'volume'
+  | 'editor'
+  | 'publisher'
+  | 'address'
+  | 'series'
+  | 'month';
 
 /** The records of one `.bib` file; `file` only names it in problems. */
 export function readBibtex(file: string, text: string): ReadStructuredDump {
-  const { hidden: withoutMath, math } = hideMath(text);
-  const { hidden, abstracts } = hideAbstracts(withoutMath);
-  const library = parse(hidden, {
-    english: false,
-    sentenceCase: false,
-    caseProtection: false,
-    unsupported: 'ignore',
-  });
-  const lines = new LineFinder(text);
-  const problems: Problem[] = library.errors.map((error) => ({
-    file,
-    line: lines.lineOfEntry(error.input ?? '') ?? lineInMessage(error.error) ?? 1,
-    reason: `not BibTeX: ${error.error.replace(/ at line \d+, column \d+/, '')}`,
-  }));
-  const failed = new Set(library.errors.map((error) => entryHead(error.input ?? '')));
+  const scanned = scanBibtex(text);
+  const problems: Problem[] = scanned.problems.map(({ line, reason }) => ({ file, line, reason }));
+  const volumes = new Map<string, ScannedEntry>();
+  const papers: ScannedEntry[] = [];
+  for (const entry of scanned.entries) {
+    if (IGNORED_TYPES.has(entry.type)) continue;
+    if (VOLUME_TYPES.has(entry.type)) volumes.set(entry.key.toLowerCase(), entry);
+    else papers.push(entry);
+  }
+  // A PMLR volume: one volume block that no entry cross-references, inherited by every entry.
+  const [onlyVolume] = volumes.size === 1 ? [...volumes.values()] : [];
+  const decodedVolumes = new Map<ScannedEntry, DecodedFields | string>();
+  const decodeVolume = (volume: ScannedEntry) => {
+    let decoded = decodedVolumes.get(volume);
+    if (decoded === undefined) {
+      decoded = decodeEntry(volume);
+      decodedVolumes.set(volume, decoded);
+      if (typeof decoded === 'string') problems.push({ file, line: volume.line, reason: decoded });
+    }
+    return typeof decoded === 'string' ? undefined : decoded;
+  };
+
   const records: ImportedRecord[] = [];
   const firstLineOfKey = new Map<string, number>();
-  let venue: string | null = null;
-  let count = 0;
-  for (const entry of library.entries) {
-    // The parser also lists the entries it gave up on; they are already reported as errors.
-    if (entry.input.trim() === '' || failed.has(entryHead(entry.input))) continue;
-    const line = lines.lineOfEntry(entry.input) ?? 1;
-    const field = (name: string) => tidy(restoreMath(stringField(entry, name), math));
-    if (VOLUME_TYPES.has(entry.type.toLowerCase())) {
-      venue ??= field('title') ?? null;
-      continue;
-    }
-    count += 1;
-    const first = firstLineOfKey.get(entry.key);
+  let index = 0;
+  for (const entry of papers) {
+    index += 1;
+    const { line, key } = entry;
+    const problem = (reason: string) => problems.push({ file, line, reason });
+    const first = firstLineOfKey.get(key);
     if (first !== undefined) {
-      problems.push({
-        file,
-        line,
-        reason: `duplicate key "${entry.key}" (first at line ${first})`,
-      });
+      problem(`duplicate key "${key}" (first at line ${first})`);
       continue;
     }
-    firstLineOfKey.set(entry.key, line);
-    // Usually the whole value is one placeholder; a `@string` or `#` concatenation may add text.
-    const abstract = restoreMath(
-      stringField(entry, 'abstract')?.replace(ABSTRACT_PLACEHOLDER, (_, i: string) =>
-        decodeText(abstracts[Number(i)] ?? ''),
-      ),
-      math,
-    );
-    if (!abstract?.trim()) {
-      problems.push({ file, line, reason: `entry ${entry.key} has no abstract` });
+    firstLineOfKey.set(key, line);
+    // A crossref to a volume the export left out (DBLP does) only means nothing is inherited.
+    const crossref = entry.fields.get('crossref')?.value.trim();
+    const volume = crossref ? volumes.get(crossref.toLowerCase()) : onlyVolume;
+    const rawAbstract = entry.fields.get('abstract')?.value;
+    if (!rawAbstract?.trim()) {
+      problem(`entry ${key} has no abstract`);
       continue;
     }
+    const own = decodeEntry(entry);
+    if (typeof own === 'string') {
+      problem(own);
+      continue;
+    }
+    const inherited = volume ? decodeVolume(volume) : undefined;
+    // A volume's own title is the booktitle of its papers (BibLaTeX's crossref rule).
+    const from = (name: Inherited) =>
+      own.text.get(name) ??
+      inherited?.text.get(name) ??
+      (name === 'booktitle' ? inherited?.text.get('title') : undefined);
+    const raw = (name: string) =>
+      rawField(entry, name) ?? (volume ? rawField(volume, name) : undefined);
+    const year = readYear(from('year') ?? raw('year') ?? raw('date'));
+    const booktitle = from('booktitle');
+    const journal = own.text.get('journal');
+    const shortName = from('shortname');
+    const links = classifyPaperLinks({
+      url: rawField(entry, 'url'),
+      pdf: rawField(entry, 'pdf'),
+      doi: rawField(entry, 'doi'),
+      openreview: rawField(entry, 'openreview'),
+      eprint: rawField(entry, 'eprint') ?? rawField(entry, 'arxivid'),
+      archivePrefix: rawField(entry, 'archiveprefix') ?? rawField(entry, 'eprinttype'),
+    });
+    const linkProblem = linksProblem(links);
+    if (linkProblem !== null) {
+      problem(`entry ${key}: ${linkProblem}`);
+      continue;
+    }
+    const editors = own.editors.length > 0 ? own.editors : (inherited?.editors ?? []);
+    const publication: Publication = {
+      kind: booktitle ? 'inproceedings' : journal ? 'article' : 'misc',
+      booktitle,
+      journal,
+      shortName,
+      volume: raw('volume'),
+      series: from('series'),
+      publisher: from('publisher'),
+      address: from('address'),
+      month: raw('month'),
+      editors: editors.length > 0 ? editors : undefined,
+      pages: readPages(raw('pages')?.replace(/[{}]/g, '')),
+    };
     records.push({
-      index: count,
+      index,
       line,
-      key: entry.key,
-      abstract,
-      title: toMarkdown(field('title') ?? '') || undefined,
-      authors: (entry.fields.author ?? []).map(creatorName).filter(Boolean),
-      keywords: splitKeywords(entry.fields.keywords?.map(tidy)),
-      venue: field('booktitle') ?? field('journal') ?? field('series'),
-      year: readYear(stringField(entry, 'year') ?? stringField(entry, 'date')),
-      links: classifyPaperLinks({
-        url: stringField(entry, 'url'),
-        pdf: stringField(entry, 'pdf') ?? stringField(entry, 'file'),
-        doi: stringField(entry, 'doi'),
-        eprint: stringField(entry, 'eprint'),
+      key,
+      abstract: decodeAbstract(rawAbstract),
+      title: own.text.get('title'),
+      titleFormat: 'tex',
+      authors: own.authors,
+      keywords: splitKeywords(own.text.get('keywords')),
+      venue: venueLabel({
+        shortName,
+        booktitle: booktitle ?? (volume ? undefined : from('name')),
+        journal: journal ?? (rawField(entry, 'archiveprefix') ? 'arXiv' : undefined),
+        year,
       }),
+      year,
+      links,
+      publication: withoutEmpty(publication),
     });
   }
-  // An entry the parser could not read is one problem; every other entry is a record or a problem.
-  return { records, problems, count: count + library.errors.length, venue };
+  if (papers.length === 0 && problems.length === 0) {
+    problems.push({ file, line: 1, reason: 'no records (no BibTeX entry with an abstract)' });
+  }
+  const volumeVenue = onlyVolume ? decodeVolume(onlyVolume) : undefined;
+  problems.sort((a, b) => a.line - b.line);
+  return {
+    records,
+    problems,
+    // Each scan problem is one entry that could not be read: every entry is a record or a problem.
+    count: Math.max(papers.length + scanned.problems.length, 1),
+    venue: volumeVenue
+      ? (venueLabel({
+          shortName: volumeVenue.text.get('shortname'),
+          booktitle: volumeVenue.text.get('booktitle') ?? volumeVenue.text.get('title'),
+          year: readYear(rawField(onlyVolume!, 'year')),
+        }) ?? null)
+      : null,
+  };
+}
+
+/** An entry's short text fields decoded, and its names. */
+interface DecodedFields {
+  text: Map<string, string>;
+  authors: string[];
+  editors: string[];
+}
+
+/**
+ * The entry's text fields through the parser (math and `<`/`>` hidden from it, since it reads them
+ * as TeX: `<` would come back as `¡`), or why it could not read them.
+ */
+function decodeEntry(entry: ScannedEntry): DecodedFields | string {
+  const hidden: string[] = [];
+  const hide = (span: string) => `zqph${hidden.push(span) - 1}qz`;
+  const body = TEXT_FIELDS.flatMap((name) => {
+    const field = entry.fields.get(name);
+    if (!field || field.value.trim() === '') return [];
+    return [`  ${name} = {${hideMath(field.value, hide).replace(/[<>]/g, hide)}}`];
+  });
+  let parsed: Entry | undefined;
+  try {
+    const library = parse(`@misc{entry,\n${body.join(',\n')}\n}`, {
+      english: false,
+      sentenceCase: false,
+      caseProtection: false,
+      unsupported: 'ignore',
+    });
+    if (library.errors.length > 0) {
+      const message = library.errors[0]!.error.replace(/ at line \d+, column \d+/, '');
+      return `entry ${entry.key}: not BibTeX: ${message.slice(0, 200)}`;
+    }
+    parsed = library.entries[0];
+  } catch (error) {
+    return `entry ${entry.key}: not BibTeX: ${String((error as Error).message).slice(0, 200)}`;
+  }
+  const restore = (value: string) =>
+    toMarkdown(value).replace(PLACEHOLDER, (_, i: string) => hidden[Number(i)] ?? '');
+  const text = new Map<string, string>();
+  for (const name of TEXT_FIELDS) {
+    const value: unknown = parsed?.fields[name as keyof Entry['fields']];
+    if (typeof value === 'string' && value.trim() !== '') text.set(name, tidy(restore(value)));
+    else if (Array.isArray(value) && name !== 'author' && name !== 'editor') {
+      const joined = value.filter((v): v is string => typeof v === 'string').join(', ');
+      if (joined.trim() !== '') text.set(name, tidy(restore(joined)));
+    }
+  }
+  const names = (list: Creator[] | undefined) =>
+    (list ?? []).map((creator) => tidy(restore(creatorName(creator)))).filter(Boolean);
+  return { text, authors: names(parsed?.fields.author), editors: names(parsed?.fields.editor) };
+}
+
+/**
+ * A verbatim field (URL, DOI, pages, year…) as written: outer braces, spacing and the escapes
+ * exports put before `_`, `%`, `&` and `#` (DBLP writes DOIs with `\_`) removed.
+ */
+function rawField(entry: ScannedEntry, name: string): string | undefined {
+  const value = entry.fields
+    .get(name)
+    ?.value.replace(/^\s*\{([^{}]*)\}\s*$/, '$1')
+    .replace(/\\([_%&#$])/g, '$1')
+    .trim();
+  return value ? value : undefined;
+}
+
+/** The publication without its empty fields (the record keeps only what the file said). */
+function withoutEmpty(publication: Publication): Publication {
+  return Object.fromEntries(
+    Object.entries(publication).filter(([, value]) => value !== undefined && value !== ''),
+  ) as Publication;
 }
 
 /** NFC, with `\"{\i}` (a dotless i under an accent) read as the accented i it means. */
-function tidy<T extends string | undefined>(text: T): T {
-  return text?.replace(/ı(?=\p{M})/gu, 'i').normalize('NFC') as T;
-}
-
-function stringField(entry: Entry, name: string): string | undefined {
-  const value: unknown = entry.fields[name];
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+function tidy(text: string): string {
+  return text.replace(/ı(?=\p{M})/gu, 'i').normalize('NFC');
 }
 
 /** `Jane Smith`, `Karl von Müller Jr.`, or a literal `{The ACME Team}`. */
@@ -124,47 +275,19 @@ function creatorName(creator: Creator): string {
   const parts = creator.name
     ? [creator.name]
     : [creator.firstName, creator.prefix, creator.lastName, creator.suffix];
-  return tidy(parts.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim());
-}
-
-/** Replaces each `abstract = {…}` (or `"…"`) value with a placeholder; returns the values as written. */
-function hideAbstracts(text: string): { hidden: string; abstracts: string[] } {
-  const abstracts: string[] = [];
-  let hidden = '';
-  let copied = 0;
-  for (const match of text.matchAll(ABSTRACT_FIELD)) {
-    const open = match.index + match[0].length - 1;
-    if (open < copied) continue;
-    const close = closingDelimiter(text, open);
-    if (close === -1) break; // unbalanced: leave the rest to the parser, which reports it
-    abstracts.push(text.slice(open + 1, close));
-    hidden += `${text.slice(copied, open + 1)}zqabstract${abstracts.length - 1}qz`;
-    copied = close;
-  }
-  return { hidden: hidden + text.slice(copied), abstracts };
-}
-
-/** Index of the `}` (or `"` at depth 0) that closes the value opened at `open`, or -1. */
-function closingDelimiter(text: string, open: number): number {
-  const quoted = text[open] === '"';
-  let depth = 0;
-  for (let i = open + 1; i < text.length; i++) {
-    const c = text[i];
-    if (c === '\\') i++;
-    else if (c === '{') depth++;
-    else if (c === '}') {
-      if (depth === 0) return quoted ? -1 : i;
-      depth--;
-    } else if (c === '"' && quoted && depth === 0) return i;
-  }
-  return -1;
+  return parts.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
 }
 
 const decodedAccents = new Map<string, string>();
 
-/** LaTeX accents → letters (by the parser, once per distinct accent), then protective braces dropped. */
-function decodeText(tex: string): string {
-  const accented = tex.replace(ACCENT, (command) => {
+/**
+ * An abstract's LaTeX with its accents decoded (by the parser, once per distinct accent) and its
+ * protective braces dropped; math spans are left exactly as written.
+ */
+export function decodeAbstract(tex: string): string {
+  const math: string[] = [];
+  const withoutMath = hideMath(tex, (span) => `zqph${math.push(span) - 1}qz`);
+  const accented = withoutMath.replace(ACCENT, (command) => {
     let decoded = decodedAccents.get(command);
     if (decoded === undefined) {
       const parsed = parse(`@misc{a, title = {${command}}}`, { english: false });
@@ -174,26 +297,115 @@ function decodeText(tex: string): string {
     }
     return decoded;
   });
-  let unbraced = accented;
-  for (let previous = ''; previous !== unbraced;) {
-    previous = unbraced;
-    unbraced = unbraced.replace(PROTECTIVE_BRACES, '$1');
+  return dropProtectiveBraces(accented).replace(
+    PLACEHOLDER,
+    (_, i: string) => math[Number(i)] ?? '',
+  );
+}
+
+/**
+ * Drops brace pairs around plain text that no command takes as its argument (`{B}ayesian`,
+ * `{{GAN}}s`), in one pass: a group is dropped when nothing inside it is a command or a kept group,
+ * and no command name ends right before it.
+ */
+export function dropProtectiveBraces(tex: string): string {
+  const out: string[] = [];
+  const open: { at: number; droppable: boolean }[] = [];
+  let afterCommand = false;
+  for (let i = 0; i < tex.length; i++) {
+    const c = tex[i]!;
+    if (c === '\\') {
+      let end = i + 1;
+      while (end < tex.length && /[A-Za-z]/.test(tex[end]!)) end++;
+      if (end === i + 1) end = Math.min(i + 2, tex.length);
+      out.push(tex.slice(i, end));
+      afterCommand = /[A-Za-z]/.test(tex[i + 1] ?? '');
+      if (open.length > 0) open[open.length - 1]!.droppable = false;
+      i = end - 1;
+      continue;
+    }
+    if (c === '{') {
+      open.push({ at: out.length, droppable: !afterCommand });
+      out.push('{');
+    } else if (c === '}') {
+      const group = open.pop();
+      if (group === undefined) out.push('}');
+      else if (group.droppable) out[group.at] = '';
+      else {
+        out.push('}');
+        if (open.length > 0) open[open.length - 1]!.droppable = false;
+      }
+    } else out.push(c);
+    if (!/\s/.test(c)) afterCommand = false;
   }
-  return unbraced;
+  return out.join('');
 }
 
-function hideMath(text: string): { hidden: string; math: string[] } {
-  const math: string[] = [];
-  const hidden = text.replace(MATH, (span) => {
-    if (!bracesBalance(span)) return span;
-    math.push(span);
-    return `zqmath${math.length - 1}qz`;
-  });
-  return { hidden, math };
-}
-
-function restoreMath(value: string | undefined, math: readonly string[]): string | undefined {
-  return value?.replace(PLACEHOLDER, (_, i: string) => math[Number(i)] ?? '');
+/**
+ * Replaces each math span (`$$…$$`, `$…$`, `\(…\)`, `\[…\]`, not across a blank line, braces
+ * balanced; `\$` is a dollar sign) with `hide(span)`. Linear: each closer is searched for once, and
+ * a search that found none is remembered, so an unclosed `\(` repeated 100,000 times costs one scan.
+ */
+export function hideMath(text: string, hide: (span: string) => string): string {
+  let out = '';
+  let copied = 0;
+  const nextFrom = new Map<string, number>();
+  /** Position of `closer` at or after `from`, each search remembered (positions only grow). */
+  const find = (closer: string, from: number): number => {
+    const known = nextFrom.get(closer);
+    if (known !== undefined && (known === -1 || known >= from)) return known;
+    const found = text.indexOf(closer, from);
+    nextFrom.set(closer, found);
+    return found;
+  };
+  let blank = -2;
+  const nextBlank = (from: number) => {
+    if (blank !== -1 && blank < from) {
+      const match = /\n[ \t\r]*\n/g;
+      match.lastIndex = from;
+      blank = match.exec(text)?.index ?? -1;
+    }
+    return blank;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    let opener: string;
+    let closer: string;
+    if (c === '\\') {
+      const next = text[i + 1];
+      if (next === '(' || next === '[') {
+        opener = `\\${next}`;
+        closer = next === '(' ? '\\)' : '\\]';
+      } else {
+        i++;
+        continue;
+      }
+    } else if (c === '$') {
+      opener = text[i + 1] === '$' ? '$$' : '$';
+      closer = opener;
+    } else continue;
+    const close = find(closer, i + opener.length);
+    // A lone `$` closes at the next `$` that is not escaped; `$$` never closes a `$`.
+    if (close === -1 || close === i + opener.length) {
+      i += opener.length - 1;
+      continue;
+    }
+    const blankAt = nextBlank(i);
+    const end = close + closer.length;
+    if (
+      end - i > MAX_MATH_SPAN ||
+      (blankAt !== -1 && blankAt < close) ||
+      text[close - 1] === '\\' ||
+      !bracesBalance(text.slice(i, end))
+    ) {
+      i += opener.length - 1;
+      continue;
+    }
+    out += text.slice(copied, i) + hide(text.slice(i, end));
+    copied = end;
+    i = end - 1;
+  }
+  return out + text.slice(copied);
 }
 
 function bracesBalance(span: string): boolean {
@@ -206,59 +418,10 @@ function bracesBalance(span: string): boolean {
   return depth === 0;
 }
 
-/** The parser writes text styles as HTML; the abstract pipeline reads Markdown. */
+/** The parser writes text styles as HTML; the title pipeline reads Markdown. */
 function toMarkdown(html: string): string {
   return html
     .replace(/<\/?i>/g, '*')
     .replace(/<\/?b>/g, '**')
     .replace(/<\/?(?:span|sup|sub|code|sc|nc|ncx)\b[^>]*>/g, '');
-}
-
-/** `@article{key,` with spacing removed: how an entry is recognised in the source and in errors. */
-function entryHead(input: string): string {
-  const match = /^@\s*(\w+)\s*[{(]\s*([^,\s]*)/.exec(input);
-  return match ? `${match[1]!.toLowerCase()}{${match[2]}` : input.slice(0, 40);
-}
-
-function lineInMessage(message: string): number | undefined {
-  const match = / at line (\d+)/.exec(message);
-  return match ? Number(match[1]) : undefined;
-}
-
-/** Finds where each entry starts in the original text, moving forward like the parser does. */
-class LineFinder {
-  private cursor = 0;
-  private readonly starts: number[] = [0];
-  constructor(private readonly text: string) {
-    for (let i = 0; i < text.length; i++) if (text[i] === '\n') this.starts.push(i + 1);
-  }
-
-  lineOfEntry(input: string): number | undefined {
-    const head = /^@\s*(\w+)\s*[{(]\s*([^,\s]*)/.exec(input);
-    if (!head) return undefined;
-    const pattern = new RegExp(
-      `@\\s*${head[1]}\\s*[{(]\\s*${escapeRegExp(head[2]!)}(?=[\\s,])`,
-      'gi',
-    );
-    pattern.lastIndex = this.cursor;
-    const found = pattern.exec(this.text) ?? ((pattern.lastIndex = 0), pattern.exec(this.text));
-    if (!found) return undefined;
-    this.cursor = found.index + 1;
-    return this.lineAt(found.index);
-  }
-
-  private lineAt(offset: number): number {
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.starts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low + 1;
-  }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

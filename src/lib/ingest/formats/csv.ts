@@ -1,15 +1,16 @@
 /**
- * Reads a spreadsheet export with csv-parse: a header row naming the columns (the JSON field names,
- * any case), then one paper a row; quoted fields may hold commas, quotes and line breaks.
+ * Reads a spreadsheet export with csv-parse: a header row naming the columns (the names conference
+ * tools use, any case and spacing: `Paper Title`, `Abstract`, `Authors`; formats/record.ts), then
+ * one paper a row; quoted fields may hold commas, quotes and line breaks. Columns of e-mail
+ * addresses are never read, nor any column the site does not show (reviews, decisions).
  */
 import { CsvError, parse } from 'csv-parse/sync';
 import type { Problem } from '../dump';
-import { readRow, type ImportedRecord, type ReadStructuredDump } from './record';
+import { columnKey, readRow, type ImportedRecord, type ReadStructuredDump } from './record';
 
 interface ParsedRow {
   record: string[];
   info: { lines: number };
-  raw: string;
 }
 
 /** The records of one `.csv` file. */
@@ -19,8 +20,9 @@ export function readCsv(file: string, text: string): ReadStructuredDump {
     rows = parse(text, {
       bom: true,
       info: true,
-      raw: true,
       skip_empty_lines: true,
+      // A header-only or ragged file is reported by the checks below, never thrown mid-way.
+      relax_column_count: true,
     }) as unknown as ParsedRow[];
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
@@ -40,8 +42,8 @@ export function readCsv(file: string, text: string): ReadStructuredDump {
       count: 1,
       venue: null,
     };
-  const columns = header.record.map((name) => name.trim().toLowerCase());
-  if (!columns.includes('abstract')) {
+  const columns = header.record.map((name) => name.trim());
+  if (!columns.some((name) => /abstract/.test(columnKey(name)))) {
     return {
       records: [],
       problems: [{ file, line: 1, reason: 'missing column "abstract"' }],
@@ -49,18 +51,40 @@ export function readCsv(file: string, text: string): ReadStructuredDump {
       venue: null,
     };
   }
+  if (body.length === 0) {
+    return {
+      records: [],
+      problems: [{ file, line: 1, reason: 'no records' }],
+      count: 1,
+      venue: null,
+    };
+  }
   const records: ImportedRecord[] = [];
   const problems: Problem[] = [];
   const keys = new Map<string, number>();
+  let emailsDropped = 0;
   body.forEach((row, i) => {
     // info.lines is the line the row ends on; a quoted field may have spread it over several.
-    const line = row.info.lines - (row.raw.replace(/\r?\n$/, '').match(/\r\n|\r|\n/g)?.length ?? 0);
+    const breaks = row.record.reduce((sum, field) => sum + lineBreaks(field), 0);
+    const line = row.info.lines - breaks;
+    if (row.record.length !== columns.length) {
+      const reason = `${row.record.length} fields where the header names ${columns.length}`;
+      problems.push({ file, line, reason });
+      return;
+    }
     const value = Object.fromEntries(columns.map((column, c) => [column, row.record[c] ?? '']));
     const read = readRow(value, { file, line, index: i + 1 }, keys);
     if ('problem' in read) problems.push(read.problem);
-    else records.push(read.record);
+    else {
+      records.push(read.record);
+      if (read.hadEmail) emailsDropped += 1;
+    }
   });
-  return { records, problems, count: body.length, venue: null };
+  return { records, problems, count: body.length, venue: null, emailsDropped };
+}
+
+function lineBreaks(text: string): number {
+  return text.match(/\r\n|\r|\n/g)?.length ?? 0;
 }
 
 /** csv-parse's message without its own line number (the problem already carries it). */

@@ -1,15 +1,51 @@
 /**
- * Reads JSON Lines (one object a line) and JSON (an array of objects) exports, such as OpenReview's.
- * Field names are matched case-insensitively; every object is checked with `ImportedRowSchema`.
+ * Reads JSON Lines (one object a line) and JSON exports, such as OpenReview's (API v1 notes with
+ * `content.title`, API v2 with `content.title.value`): a `.json` file is an array of records or an
+ * object holding one (`{ "notes": […] }`). JSON is read with `JSON.parse`, never a YAML parser (no
+ * aliases, no YAML accepted as JSON); a linear scan finds where each record starts, for `file:line`.
  */
-import { LineCounter, parseDocument, isMap, isSeq } from 'yaml';
 import type { Problem } from '../dump';
 import { readRow, type ImportedRecord, type ReadStructuredDump } from './record';
 
+/** What one file's rows came to. */
+interface Rows {
+  records: ImportedRecord[];
+  problems: Problem[];
+  emailsDropped: number;
+}
+
+function newRows(): Rows {
+  return { records: [], problems: [], emailsDropped: 0 };
+}
+
+/**
+ * An OpenReview reply (a review, a decision, a comment: `replyto` set, its own id not the forum's):
+ * part of an export of notes, but no paper, so it is passed over rather than reported.
+ */
+function isReply(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const note = value as Record<string, unknown>;
+  return typeof note.replyto === 'string' && note.replyto !== '' && note.id !== note.forum;
+}
+
+/** Reads one row into `rows`. */
+function addRow(
+  rows: Rows,
+  value: unknown,
+  place: { file: string; line: number; index: number },
+  keys: Map<string, number>,
+) {
+  const read = readRow(value, place, keys);
+  if ('problem' in read) rows.problems.push(read.problem);
+  else {
+    rows.records.push(read.record);
+    if (read.hadEmail) rows.emailsDropped += 1;
+  }
+}
+
 /** The records of one `.jsonl` file. */
 export function readJsonLines(file: string, text: string): ReadStructuredDump {
-  const records: ImportedRecord[] = [];
-  const problems: Problem[] = [];
+  const rows = newRows();
   const keys = new Map<string, number>();
   let count = 0;
   text.split(/\r\n|\r|\n/).forEach((raw, i) => {
@@ -20,45 +56,137 @@ export function readJsonLines(file: string, text: string): ReadStructuredDump {
     try {
       value = JSON.parse(raw);
     } catch (error) {
-      problems.push({ file, line, reason: `not JSON: ${(error as Error).message}` });
+      rows.problems.push({ file, line, reason: `not JSON: ${jsonReason(error)}` });
       return;
     }
-    const read = readRow(value, { file, line, index: count }, keys);
-    if ('problem' in read) problems.push(read.problem);
-    else records.push(read.record);
+    if (isReply(value)) {
+      count -= 1;
+      return;
+    }
+    addRow(rows, value, { file, line, index: count }, keys);
   });
-  return { records, problems, count, venue: null };
+  if (count === 0) rows.problems.push({ file, line: 1, reason: 'no records' });
+  return { ...rows, count: Math.max(count, 1), venue: null };
 }
 
-/** The records of one `.json` file holding an array of objects. */
+/** The records of one `.json` file: an array of objects, or an object with one array of them. */
 export function readJsonArray(file: string, text: string): ReadStructuredDump {
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false });
-  const lineOf = (offset: number) => Math.max(lineCounter.linePos(offset).line, 1);
-  const [syntaxError] = document.errors;
-  if (syntaxError) {
-    const reason = `not JSON: ${syntaxError.message.split('\n')[0]}`;
-    return {
-      records: [],
-      problems: [{ file, line: lineOf(syntaxError.pos[0]), reason }],
-      count: 1,
-      venue: null,
-    };
-  }
-  if (!isSeq(document.contents)) {
-    const reason = 'a .json dump is an array of paper objects (use .jsonl for one object a line)';
-    return { records: [], problems: [{ file, line: 1, reason }], count: 1, venue: null };
-  }
-  const records: ImportedRecord[] = [];
-  const problems: Problem[] = [];
-  const keys = new Map<string, number>();
-  const values = document.toJS() as unknown[];
-  document.contents.items.forEach((item, i) => {
-    const line = lineOf(isMap(item) || isSeq(item) ? (item.range?.[0] ?? 0) : 0);
-    const value = values[i];
-    const read = readRow(value, { file, line, index: i + 1 }, keys);
-    if ('problem' in read) problems.push(read.problem);
-    else records.push(read.record);
+  const fail = (line: number, reason: string): ReadStructuredDump => ({
+    records: [],
+    problems: [{ file, line, reason }],
+    count: 1,
+    venue: null,
   });
-  return { records, problems, count: document.contents.items.length, venue: null };
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    return fail(lineOfJsonError(text, error), `not JSON: ${jsonReason(error)}`);
+  }
+  const list = recordList(document);
+  if (list === null) {
+    return fail(
+      1,
+      'a .json dump is an array of paper objects, or an object holding one (e.g. {"notes": […]})',
+    );
+  }
+  const starts = itemLines(text, list.key);
+  const rows = newRows();
+  const keys = new Map<string, number>();
+  let count = 0;
+  list.items.forEach((value, i) => {
+    if (isReply(value)) return;
+    count += 1;
+    addRow(rows, value, { file, line: starts[i] ?? 1, index: count }, keys);
+  });
+  if (count === 0) return fail(1, 'no records');
+  return { ...rows, count, venue: null };
+}
+
+/** The array of records in a parsed `.json` file, and the key it is under (null for a bare array). */
+function recordList(document: unknown): { items: unknown[]; key: string | null } | null {
+  if (Array.isArray(document)) return { items: document, key: null };
+  if (typeof document !== 'object' || document === null) return null;
+  const arrays = Object.entries(document).filter(([, value]) => Array.isArray(value));
+  if (arrays.length !== 1) return null;
+  const [key, items] = arrays[0]! as [string, unknown[]];
+  return { items, key };
+}
+
+/**
+ * The line each element of the records array starts on: one pass over the text, tracking strings
+ * and depth. The array is the top-level value, or the value of top-level key `key`.
+ */
+function itemLines(text: string, key: string | null): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let depth = 0;
+  /** Depth of the records array's elements, once the array is found. */
+  let itemDepth = key === null ? 1 : -1;
+  let expectItem = false;
+  let lastKey: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\n') {
+      line++;
+      continue;
+    }
+    if (c === '"') {
+      const start = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) {
+        if (text[i] === '\\') i++;
+        else if (text[i] === '\n') line++;
+      }
+      if (depth === itemDepth && expectItem) {
+        lines.push(line);
+        expectItem = false;
+      }
+      if (depth === 1 && key !== null) lastKey = text.slice(start + 1, i);
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\r' || c === ':') continue;
+    if (c === '[' || c === '{') {
+      if (depth === itemDepth && expectItem) {
+        lines.push(line);
+        expectItem = false;
+      }
+      depth++;
+      if (c === '[' && key !== null && itemDepth === -1 && depth === 2 && lastKey === key) {
+        itemDepth = 2;
+        expectItem = true;
+      } else if (c === '[' && key === null && depth === 1) expectItem = true;
+      continue;
+    }
+    if (c === ']' || c === '}') {
+      if (depth === itemDepth && c === ']') itemDepth = -2;
+      depth--;
+      continue;
+    }
+    if (c === ',') {
+      if (depth === itemDepth) expectItem = true;
+      continue;
+    }
+    if (depth === itemDepth && expectItem) {
+      lines.push(line);
+      expectItem = false;
+    }
+  }
+  return lines;
+}
+
+/** `JSON.parse`'s message, without the position it also gives as `file:line`. */
+function jsonReason(error: unknown): string {
+  return String((error as Error).message ?? error)
+    .replace(/ in JSON at position \d+(?: \(line \d+ column \d+\))?/, '')
+    .slice(0, 200);
+}
+
+/** The line of a `JSON.parse` error, from the offset its message names. */
+function lineOfJsonError(text: string, error: unknown): number {
+  const offset = / at position (\d+)/.exec(String((error as Error).message ?? ''));
+  if (!offset) return 1;
+  let line = 1;
+  const end = Math.min(Number(offset[1]), text.length);
+  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
 }

@@ -1,8 +1,16 @@
 /**
  * What every structured dump (BibTeX, JSON, JSON Lines, CSV) is read into before it joins the
- * plain-text abstracts: one record per paper, with the metadata its file gives and the place it starts.
+ * plain-text abstracts: one record per paper, with the metadata its file gives and the place it
+ * starts; and the rules the readers share: names, keywords, years, pages, links, venue labels, and
+ * which fields of a row are read at all (docs/formats.md has the real shapes they follow).
  */
-import { describeIssue, ImportedRowSchema, type PaperLinks } from '../../schema';
+import {
+  describeIssue,
+  ImportedRowSchema,
+  PaperLinksSchema,
+  type PaperLinks,
+  type Publication,
+} from '../../schema';
 import type { Problem } from '../dump';
 
 /** One paper as a structured dump gives it. */
@@ -15,12 +23,18 @@ export interface ImportedRecord {
   key?: string;
   /** The abstract as written (LaTeX math and Markdown kept). */
   abstract: string;
+  /** The title as the file gives it. */
   title?: string;
+  /** How `title` is written: BibTeX titles are LaTeX (`$…$` math), the other formats plain text. */
+  titleFormat: 'tex' | 'plain';
   authors: string[];
   keywords: string[];
+  /** The venue as readers see it, e.g. `ICML 2023`; undefined when the record does not say. */
   venue?: string;
   year?: number;
   links: PaperLinks;
+  /** Booktitle, volume, editors, pages…, as far as the record (or its volume) says. */
+  publication: Publication;
 }
 
 /** A structured dump read: its records, the problems found, and the venue the file names for all. */
@@ -29,22 +43,42 @@ export interface ReadStructuredDump {
   problems: Problem[];
   /** Records found, good or bad: every one ends up as a record or a problem. */
   count: number;
-  /** A venue for records that name none (a BibTeX `@proceedings` title), else null. */
+  /** A venue label for records that name none (a BibTeX volume block's), else null. */
   venue: string | null;
+  /** How many records carried e-mail addresses, which are never read (the summary says so). */
+  emailsDropped?: number;
 }
 
-/** `"A; B"`, `"A and B"`, `"A, B"` or a list → names, trimmed, empty ones dropped. */
+/** An e-mail address, bare or in angle brackets: never part of a published name. */
+export const EMAIL = /<?[^\s<>@,;]+@[^\s<>@,;]+\.[a-z]{2,}>?/gi;
+
+/**
+ * `"A; B"`, `"A and B"`, `"A, B"` or a list → names, trimmed, empty ones dropped. In a `;` list a
+ * `Last, First` name (CMT's export) is turned round, and the `*` marking the contact author and
+ * any e-mail address are removed.
+ */
 export function splitNames(value: string | readonly string[] | undefined): string[] {
   if (value === undefined) return [];
+  const semicolons = typeof value === 'string' && value.includes(';');
   const parts =
     typeof value === 'string'
-      ? value.includes(';')
+      ? semicolons
         ? value.split(';')
         : / and /i.test(value)
           ? value.split(/ and /i)
           : value.split(',')
       : value;
-  return parts.map((part) => part.replace(/\s+/g, ' ').trim()).filter((part) => part !== '');
+  return parts
+    .map((part) => {
+      const name = part
+        .replace(EMAIL, '')
+        .replace(/\*+\s*$/, '')
+        .replace(/\s+/g, ' ')
+        .trim();
+      const turned = semicolons ? /^([^,]+),\s*([^,]+)$/.exec(name) : null;
+      return turned ? `${turned[2]} ${turned[1]}` : name;
+    })
+    .filter((part) => part !== '');
 }
 
 /** `"a, b; c"` or a list → keywords, trimmed, without duplicates. */
@@ -57,54 +91,233 @@ export function splitKeywords(value: string | readonly string[] | undefined): st
 
 /** A four-digit year in a field (`2026`, `"2026-05-01"`), or undefined. */
 export function readYear(value: string | number | undefined): number | undefined {
-  const match = /\b(1[89]\d\d|20\d\d|2100)\b/.exec(String(value ?? ''));
+  const match = /(?<![\d.])(1[89]\d\d|20\d\d|2100)(?![\d.])/.exec(String(value ?? ''));
   return match ? Number(match[1]) : undefined;
 }
 
+/** `17135--17175`, `17135–17175`, `e1234`, `12-20` → first and last page; undefined for none. */
+export function readPages(value: string | undefined): Publication['pages'] {
+  const parts = value
+    ?.split(/\s*(?:-+|–|—)\s*/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && part.length <= 20);
+  if (!parts || parts.length === 0 || parts.length > 2) return undefined;
+  const [first, last] = parts as [string, string | undefined];
+  return last === undefined || last === first ? { first } : { first, last };
+}
+
+/** `%zz` and other bad escapes are kept as written rather than thrown. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 const OPENREVIEW = /^https?:\/\/(?:www\.)?openreview\.net\/(?:forum|pdf)\?(?:.*&)?id=([^&#\s]+)/i;
+/** An OpenReview PDF given relative to the site, as API notes write it: `/pdf/3f…e2.pdf`. */
+const OPENREVIEW_RELATIVE_PDF = /^\/(?:pdf|attachment)(?:\/[0-9a-f]{8,64}\.pdf|\?id=[\w-]+)$/i;
+const OPENREVIEW_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const ARXIV =
   /^https?:\/\/(?:www\.)?(?:export\.)?arxiv\.org\/(?:abs|pdf)\/([^?#\s]+?)(?:\.pdf)?(?:[?#].*)?$/i;
+const ARXIV_ID = /^(?:arXiv:)?((?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?)$/i;
 const DOI_URL = /^https?:\/\/(?:dx\.)?doi\.org\/(10\.\S+)$/i;
 const DOI = /^(?:doi:\s*)?(10\.\d{4,9}\/\S+)$/i;
 
-/** Sorts the URLs and ids a record gives into PDF, DOI, OpenReview, arXiv and landing page. */
-export function classifyPaperLinks(given: {
+/** What a record gives about where the paper is, field by field, before it is sorted. */
+export interface GivenLinks {
   url?: string;
   pdf?: string;
   doi?: string;
+  /** An OpenReview forum id (`openreview = {…}` in PMLR's BibTeX, `forum` in OpenReview's JSON). */
+  openreview?: string;
+  /** An e-print id, with the archive it is in (`eprint` + `archivePrefix`). */
   eprint?: string;
-}): PaperLinks {
+  archivePrefix?: string;
+}
+
+/**
+ * Sorts the URLs and ids a record gives into PDF, DOI, OpenReview, arXiv and landing page. Values
+ * are kept as given (a bad one is reported by {@link linksProblem}, never silently dropped), except
+ * that an OpenReview PDF path becomes its absolute URL.
+ */
+export function classifyPaperLinks(given: GivenLinks): PaperLinks {
   const links: PaperLinks = {};
-  for (const raw of [given.url, given.pdf, given.doi, given.eprint]) {
+  const openreviewId = given.openreview?.trim();
+  if (openreviewId) {
+    const fromUrl = OPENREVIEW.exec(openreviewId);
+    links.openreview = fromUrl ? safeDecode(fromUrl[1]!) : openreviewId;
+  }
+  const eprint = given.eprint?.trim();
+  const archive = given.archivePrefix?.trim().toLowerCase();
+  if (eprint && (archive === undefined || archive === 'arxiv')) {
+    const id = ARXIV_ID.exec(eprint) ?? ARXIV.exec(eprint);
+    if (id) links.arxiv = id[1]!;
+  }
+  let pdf = given.pdf?.trim();
+  if (pdf && OPENREVIEW_RELATIVE_PDF.test(pdf)) pdf = `https://openreview.net${pdf}`;
+  for (const raw of [given.url, pdf, given.doi]) {
     const value = raw?.trim();
     if (!value) continue;
     const openreview = OPENREVIEW.exec(value);
     const arxiv = ARXIV.exec(value);
     const doi = DOI_URL.exec(value) ?? DOI.exec(value);
-    if (openreview) links.openreview ??= decodeURIComponent(openreview[1]!);
+    if (openreview) links.openreview ??= safeDecode(openreview[1]!);
     else if (arxiv) links.arxiv ??= arxiv[1]!;
-    else if (doi) links.doi ??= doi[1]!;
-    else if (/^\d{4}\.\d{4,5}(v\d+)?$/.test(value)) links.arxiv ??= value;
-    if (/^https?:\/\//i.test(value)) {
-      if (value === given.pdf?.trim() || /\.pdf(?:[?#].*)?$/i.test(value)) links.pdf ??= value;
-      else if (!openreview && !arxiv && !doi) links.page ??= value;
-    }
+    else if (doi) links.doi ??= safeDecode(doi[1]!);
+    else if (ARXIV_ID.test(value) && /^\d/.test(value)) links.arxiv ??= ARXIV_ID.exec(value)![1]!;
+    const isPdf = value === pdf || /\.pdf(?:[?#].*)?$/i.test(value);
+    if (isPdf && !doi) links.pdf ??= value;
+    else if (!openreview && !arxiv && !doi && !ARXIV_ID.test(value)) links.page ??= value;
   }
   return links;
 }
 
-/** Other spellings of the column names, lower-cased. */
-const ALIASES: Record<string, string> = {
-  author: 'authors',
-  keyword: 'keywords',
-  booktitle: 'venue',
+/** Why a record's links cannot be published (a `javascript:` URL, a malformed DOI…), or null. */
+export function linksProblem(links: PaperLinks): string | null {
+  const parsed = PaperLinksSchema.safeParse(links);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0]!;
+  const field = String(issue.path[0] ?? 'link');
+  const value = String((links as Record<string, unknown>)[field] ?? '');
+  const shown = value.length > 60 ? `${value.slice(0, 57)}…` : value;
+  return `bad ${field} link ${JSON.stringify(shown)}: ${issue.message}`;
+}
+
+/** Whether an OpenReview id is well formed (a forum id, not a URL or free text). */
+export function isOpenReviewId(value: string): boolean {
+  return OPENREVIEW_ID.test(value);
+}
+
+/** `Proceedings of the 40th …`: the words a booktitle opens with that say nothing of the venue. */
+const PROCEEDINGS_OF = /^(?:the\s+)?proceedings\s+of\s+(?:the\s+)?/i;
+
+/**
+ * The venue as a reader sees it on a card: the short name and year (`ICML 2023`) when the file
+ * gives a short name, else the booktitle or journal without its "Proceedings of the" opening, with
+ * the year added when it does not say it.
+ */
+export function venueLabel(venue: {
+  shortName?: string;
+  booktitle?: string;
+  journal?: string;
+  venue?: string;
+  year?: number;
+}): string | undefined {
+  const name =
+    venue.shortName ??
+    venue.venue ??
+    venue.booktitle?.replace(PROCEEDINGS_OF, '') ??
+    venue.journal?.replace(PROCEEDINGS_OF, '');
+  const trimmed = name?.replace(/\s+/g, ' ').trim();
+  if (!trimmed) return undefined;
+  if (venue.year === undefined || readYear(trimmed) !== undefined) return trimmed;
+  return `${trimmed} ${venue.year}`;
+}
+
+/**
+ * OpenReview's venue id (`ICLR.cc/2024/Conference`) as a label (`ICLR 2024`): the organiser's
+ * name without its domain, and the year. Undefined when it holds no year.
+ */
+export function venueFromVenueId(venueId: string | undefined): string | undefined {
+  if (!venueId) return undefined;
+  const [organiser, ...rest] = venueId.split('/');
+  const year = rest.find((part) => /^(?:19|20)\d\d$/.test(part));
+  const name = organiser?.replace(/\.(?:cc|org|net|com|io)$/i, '').trim();
+  return name && year ? `${name} ${year}` : undefined;
+}
+
+/** A column or field name as compared: lower case, letters and digits only (`Paper Title` → `papertitle`). */
+export function columnKey(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * The names conference tools give each field (docs/formats.md), by {@link columnKey}. A field not
+ * named here is not read: reviewer, decision and comment columns never reach the site.
+ */
+const FIELD_NAMES: Record<string, readonly string[]> = {
+  id: ['id', 'paperid', 'submissionid', 'forum', 'key'],
+  title: ['title', 'papertitle', 'submissiontitle'],
+  abstract: ['abstract', 'paperabstract', 'abstracttext', 'tldrabstract'],
+  authors: ['authors', 'author', 'authornames', 'authorlist', 'authorsnames'],
+  keywords: ['keywords', 'keyword', 'authorkeywords'],
+  url: ['url', 'link', 'paperurl', 'landingpage', 'html'],
+  pdf: ['pdf', 'pdfurl', 'pdflink'],
+  doi: ['doi'],
+  venue: ['venue', 'conference'],
+  booktitle: ['booktitle'],
+  venueid: ['venueid'],
+  year: ['year'],
+  pages: ['pages'],
 };
+const FIELD_BY_KEY = new Map(
+  Object.entries(FIELD_NAMES).flatMap(([field, names]) => names.map((name) => [name, field])),
+);
+
+/** A field that holds e-mail addresses (`email`, `Author Emails`, `contact_email`): never read. */
+export function isEmailField(name: string): boolean {
+  return /e?mails?$/.test(columnKey(name)) && columnKey(name).includes('mail');
+}
+
+/** Whether a field's value (a string, or a list of them) holds an e-mail address. */
+function holdsEmail(value: unknown): boolean {
+  if (typeof value === 'string')
+    return value.includes('@') && new RegExp(EMAIL.source, 'i').test(value);
+  return Array.isArray(value) && value.some(holdsEmail);
+}
 
 /** Where a row is, to name it in problems. */
 export interface RowPlace {
   file: string;
   line: number;
   index: number;
+}
+
+/** OpenReview's `{ "value": … }` wrapper (API v2) around a field, removed. */
+function unwrap(value: unknown): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'value' in value
+    ? (value as { value: unknown }).value
+    : value;
+}
+
+/**
+ * A row's fields under the names the readers use. An OpenReview note (`id`, `forum`, `content: {…}`,
+ * API v1 plain or v2 `{value}`-wrapped) is flattened: its content fields, its forum id.
+ */
+function namedFields(value: Record<string, unknown>): {
+  fields: Record<string, unknown>;
+  hadEmail: boolean;
+  forum: string | undefined;
+} {
+  const fields: Record<string, unknown> = {};
+  let hadEmail = false;
+  let forum: string | undefined;
+  const take = (name: string, field: unknown) => {
+    if (columnKey(name) === 'forum' && typeof field === 'string') forum ??= field.trim();
+    const unwrapped = unwrap(field);
+    const known = isEmailField(name) ? undefined : FIELD_BY_KEY.get(columnKey(name));
+    if (known === undefined) {
+      // Not read, so never published; counted when it held an address, so the summary can say so.
+      hadEmail ||= holdsEmail(unwrapped);
+      return;
+    }
+    if (known === 'authors') hadEmail ||= holdsEmail(unwrapped);
+    if (unwrapped !== '' && unwrapped !== null) fields[known] ??= unwrapped;
+  };
+  const content = value.content;
+  if (typeof content === 'object' && content !== null && !Array.isArray(content)) {
+    // An OpenReview note: the forum is the paper's id; `authorids` (profile ids and e-mails) is not read.
+    for (const [name, field] of Object.entries(content)) take(name, field);
+    take('id', value.forum ?? value.id);
+    if (fields.year === undefined) {
+      const date = [value.pdate, value.odate, value.cdate].find((d) => typeof d === 'number');
+      if (typeof date === 'number') fields.year = new Date(date).getUTCFullYear();
+    }
+  }
+  for (const [name, field] of Object.entries(value)) if (name !== 'content') take(name, field);
+  return { fields, hadEmail, forum };
 }
 
 /**
@@ -115,16 +328,12 @@ export function readRow(
   value: unknown,
   place: RowPlace,
   keys: Map<string, number>,
-): { record: ImportedRecord } | { problem: Problem } {
+): { record: ImportedRecord; hadEmail: boolean } | { problem: Problem } {
   const { file, line, index } = place;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { problem: { file, line, reason: 'a record is a JSON object of fields' } };
   }
-  const fields: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(value)) {
-    const key = name.trim().toLowerCase();
-    fields[ALIASES[key] ?? key] ??= field === '' ? undefined : field;
-  }
+  const { fields, hadEmail, forum } = namedFields(value as Record<string, unknown>);
   const parsed = ImportedRowSchema.safeParse(fields);
   if (!parsed.success) {
     return { problem: { file, line, reason: describeIssue(parsed.error.issues[0]!) } };
@@ -144,22 +353,40 @@ export function readRow(
   const abstract = text(row.abstract);
   if (abstract === undefined)
     return { problem: { file, line, reason: `${label} has no abstract` } };
+  const year = readYear(row.year ?? undefined) ?? readYear(text(row.venueid));
+  const booktitle = text(row.booktitle);
+  // OpenReview's `venue` of a paper under review or rejected says so (`Submitted to ICLR 2024`).
+  const submitted = /^submitted to\b/i.test(text(row.venue) ?? '');
+  const venue =
+    (submitted ? undefined : venueFromVenueId(text(row.venueid))) ??
+    venueLabel({ venue: text(row.venue), booktitle, year });
+  const links = classifyPaperLinks({
+    url: text(row.url),
+    pdf: text(row.pdf),
+    doi: text(row.doi),
+    openreview: forum !== undefined && isOpenReviewId(forum) ? forum : undefined,
+  });
+  const linkProblem = linksProblem(links);
+  if (linkProblem !== null) return { problem: { file, line, reason: linkProblem } };
+  const pages = readPages(text(row.pages));
   return {
+    hadEmail,
     record: {
       index,
       line,
       key,
       abstract,
       title: text(row.title),
+      titleFormat: 'plain',
       authors: splitNames(row.authors ?? undefined),
       keywords: splitKeywords(row.keywords ?? undefined),
-      venue: text(row.venue),
-      year: readYear(row.year ?? undefined),
-      links: classifyPaperLinks({
-        url: text(row.url),
-        pdf: text(row.pdf),
-        doi: text(row.doi),
-      }),
+      venue,
+      year,
+      links,
+      publication: {
+        ...(booktitle ? { booktitle, kind: 'inproceedings' as const } : {}),
+        ...(pages ? { pages } : {}),
+      },
     },
   };
 }

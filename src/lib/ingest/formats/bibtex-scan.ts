@@ -1,0 +1,275 @@
+/**
+ * One linear pass over a `.bib` file that finds its entries, their fields and where each starts,
+ * and resolves `@string` macros and `#` concatenations, with every size checked before anything
+ * is built (an `@string` that doubles itself eight times is reported, never expanded). What it
+ * finds is handed entry by entry to @retorquere/bibtex-parser, which decodes LaTeX and parses
+ * names; this pass is what gives `file:line` and bounded time whatever the file holds.
+ */
+import { MAX_RAW_FIELD_CHARS } from '../limits';
+
+/** One `name = value` of an entry, its value expanded (`#` and macros resolved), as LaTeX source. */
+export interface ScannedField {
+  name: string;
+  value: string;
+  /** 1-based line where the field's name is. */
+  line: number;
+}
+
+/** One `@type{key, …}` of the file. */
+export interface ScannedEntry {
+  /** Lower case: `inproceedings`, `proceedings`, `string`… */
+  type: string;
+  key: string;
+  /** 1-based line of the `@`. */
+  line: number;
+  /** Fields by lower-case name, first one kept when a name repeats. */
+  fields: Map<string, ScannedField>;
+}
+
+export interface ScanProblem {
+  line: number;
+  reason: string;
+}
+
+/** Months BibTeX styles define as macros (`month = jul`). */
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** The entries of a `.bib` text (`@string`, `@preamble` and `@comment` are consumed, not listed). */
+export function scanBibtex(text: string): { entries: ScannedEntry[]; problems: ScanProblem[] } {
+  return new Scanner(text).run();
+}
+
+class Scanner {
+  private i = 0;
+  private line = 1;
+  private readonly entries: ScannedEntry[] = [];
+  private readonly problems: ScanProblem[] = [];
+  /** `@string` macros, lower-case name → expanded value. */
+  private readonly macros = new Map<string, string>(MONTHS.map((m) => [m, m]));
+
+  constructor(private readonly text: string) {}
+
+  run() {
+    const { text } = this;
+    while (this.i < text.length) {
+      const at = text.indexOf('@', this.i);
+      if (at === -1) break;
+      this.advanceTo(at);
+      this.i++;
+      this.entry();
+    }
+    return { entries: this.entries, problems: this.problems };
+  }
+
+  /** Moves to `to`, counting the lines passed. */
+  private advanceTo(to: number) {
+    const { text } = this;
+    for (let j = this.i; j < to; j++) if (text.charCodeAt(j) === 10) this.line++;
+    this.i = to;
+  }
+
+  private skipSpace() {
+    const { text } = this;
+    while (this.i < text.length) {
+      const c = text.charCodeAt(this.i);
+      if (c === 10) this.line++;
+      else if (c !== 32 && c !== 9 && c !== 13 && c !== 12) break;
+      this.i++;
+    }
+  }
+
+  private word(): string {
+    const start = this.i;
+    while (this.i < this.text.length && /[^\s{}()=,#"%@]/.test(this.text[this.i]!)) this.i++;
+    return this.text.slice(start, this.i);
+  }
+
+  /** After an `@`: one entry, or text to skip when the `@` starts none (an e-mail in a comment). */
+  private entry() {
+    const line = this.line;
+    const type = this.word().toLowerCase();
+    this.skipSpace();
+    const open = this.text[this.i];
+    if (!/^[a-z]+$/.test(type) || (open !== '{' && open !== '(')) return;
+    const close = open === '{' ? '}' : ')';
+    this.i++;
+    if (type === 'comment' || type === 'preamble') {
+      if (!this.skipGroup(close)) this.problems.push({ line, reason: `@${type} is never closed` });
+      return;
+    }
+    if (type === 'string') {
+      this.stringMacro(line, close);
+      return;
+    }
+    this.skipSpace();
+    const key = this.word();
+    this.skipSpace();
+    const fields = new Map<string, ScannedField>();
+    const entry: ScannedEntry = { type, key, line, fields };
+    if (this.text[this.i] === close) {
+      this.i++;
+      this.entries.push(entry);
+      return;
+    }
+    if (this.text[this.i] !== ',') {
+      this.fail(line, `entry @${type}{${key} has no comma after its key`);
+      return;
+    }
+    this.i++;
+    for (;;) {
+      this.skipSpace();
+      if (this.i >= this.text.length) {
+        this.fail(line, `entry ${key || `@${type}`} is never closed`);
+        return;
+      }
+      if (this.text[this.i] === close) {
+        this.i++;
+        break;
+      }
+      const fieldLine = this.line;
+      const name = this.word().toLowerCase();
+      this.skipSpace();
+      if (name === '' || this.text[this.i] !== '=') {
+        this.fail(fieldLine, `entry ${key}: expected a field (name = value)`);
+        return;
+      }
+      this.i++;
+      const value = this.value(fieldLine, `entry ${key}, field ${name}`);
+      if (value === null) return;
+      if (!fields.has(name)) fields.set(name, { name, value, line: fieldLine });
+      this.skipSpace();
+      if (this.text[this.i] === ',') this.i++;
+      else if (this.text[this.i] !== close) {
+        this.fail(
+          this.line,
+          `entry ${key}: expected , or the end of the entry after field ${name}`,
+        );
+        return;
+      }
+    }
+    this.entries.push(entry);
+  }
+
+  /** `@string{name = value}`: defines a macro, its expanded size checked. */
+  private stringMacro(line: number, close: string) {
+    this.skipSpace();
+    const name = this.word().toLowerCase();
+    this.skipSpace();
+    if (name === '' || this.text[this.i] !== '=') {
+      this.fail(line, '@string without name = value');
+      return;
+    }
+    this.i++;
+    const value = this.value(line, `@string ${name}`);
+    if (value === null) return;
+    this.skipSpace();
+    if (this.text[this.i] !== close) {
+      this.fail(line, `@string ${name} is not closed after its value`);
+      return;
+    }
+    this.i++;
+    this.macros.set(name, value);
+  }
+
+  /**
+   * A field value: parts joined by `#`, each `{…}`, `"…"`, a number or a macro. Null (a problem
+   * recorded, the rest of the file skipped) when it is malformed, or too large once expanded.
+   */
+  private value(line: number, owner: string): string | null {
+    const parts: string[] = [];
+    let size = 0;
+    for (;;) {
+      this.skipSpace();
+      const c = this.text[this.i];
+      let part: string | null;
+      if (c === '{') {
+        const start = ++this.i;
+        if (!this.skipGroup('}')) {
+          this.fail(line, `${owner}: a { is never closed`);
+          return null;
+        }
+        part = this.text.slice(start, this.i - 1);
+      } else if (c === '"') {
+        const start = ++this.i;
+        if (!this.skipQuoted()) {
+          this.fail(line, `${owner}: a " is never closed`);
+          return null;
+        }
+        part = this.text.slice(start, this.i - 1);
+      } else {
+        const word = this.word();
+        if (word === '') {
+          this.fail(line, `${owner}: expected a value`);
+          return null;
+        }
+        part = /^\d+$/.test(word) ? word : (this.macros.get(word.toLowerCase()) ?? null);
+        if (part === null) {
+          this.fail(line, `${owner}: "${word.slice(0, 40)}" is no @string defined before it`);
+          return null;
+        }
+      }
+      size += part.length;
+      if (size > MAX_RAW_FIELD_CHARS) {
+        this.fail(
+          line,
+          `${owner}: a field value longer than ${MAX_RAW_FIELD_CHARS.toLocaleString('en')} characters`,
+        );
+        return null;
+      }
+      parts.push(part);
+      this.skipSpace();
+      if (this.text[this.i] !== '#') return parts.join('');
+      this.i++;
+    }
+  }
+
+  /** Past the brace (or parenthesis) that closes a group opened just before `i`; false at the end. */
+  private skipGroup(close: string): boolean {
+    const { text } = this;
+    const open = close === '}' ? '{' : '(';
+    let depth = 0;
+    for (; this.i < text.length; this.i++) {
+      const c = text[this.i];
+      if (c === '\n') this.line++;
+      else if (c === '\\' && close === '}') {
+        if (text[this.i + 1] === '\n') this.line++;
+        this.i++;
+      } else if (c === open) depth++;
+      else if (c === close) {
+        if (depth === 0) {
+          this.i++;
+          return true;
+        }
+        depth--;
+      }
+    }
+    return false;
+  }
+
+  /** Past the `"` that closes a quoted value (braces inside it hide quotes); false at the end. */
+  private skipQuoted(): boolean {
+    const { text } = this;
+    let depth = 0;
+    for (; this.i < text.length; this.i++) {
+      const c = text[this.i];
+      if (c === '\n') this.line++;
+      else if (c === '\\') {
+        if (text[this.i + 1] === '\n') this.line++;
+        this.i++;
+      } else if (c === '{') depth++;
+      else if (c === '}') depth = Math.max(0, depth - 1);
+      else if (c === '"' && depth === 0) {
+        this.i++;
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Records a problem and goes on at the next line that starts with `@`, as BibTeX itself recovers. */
+  private fail(line: number, reason: string) {
+    this.problems.push({ line, reason: `not BibTeX: ${reason}` });
+    const next = this.text.indexOf('\n@', this.i);
+    this.advanceTo(next === -1 ? this.text.length : next);
+  }
+}

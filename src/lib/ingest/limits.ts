@@ -1,0 +1,75 @@
+/**
+ * The one set of limits on what an input may hold, applied to every abstract and every given text
+ * field whatever its source (`.txt`, `.bib`, `.json`, `.jsonl`, `.csv`, `overrides.yaml`): past a
+ * limit the record is a problem (`file:line: reason`), never published and never silently cut.
+ * Each check is one linear pass, so a hostile file costs time in proportion to its size.
+ */
+import { markupLimitProblem } from '../text/markup';
+import { MAX_ABSTRACT_CHARS, notAnAbstract } from './dump';
+
+/** Longest given field of each kind, in characters (after whitespace is collapsed). */
+export const GIVEN_TEXT_LIMITS = {
+  /** A title (the schema's limit too). */
+  title: 300,
+  /** One author's name (a consortium may be long). */
+  author: 300,
+  /** One keyword. */
+  keyword: 100,
+  /** A venue, booktitle, series, publisher… */
+  venue: 500,
+  /** Any other short field (volume, pages, month, an id). */
+  field: 2_000,
+} as const;
+
+/** Most authors one paper may list (large collaborations list a few thousand). */
+export const MAX_AUTHORS = 5_000;
+/** Most keywords one paper may give. */
+export const MAX_KEYWORDS = 50;
+/**
+ * Longest raw field value a structured reader looks at before any parsing (an abstract of at most
+ * {@link MAX_ABSTRACT_CHARS} characters fits with room for markup and line breaks).
+ */
+export const MAX_RAW_FIELD_CHARS = 4 * MAX_ABSTRACT_CHARS;
+
+/**
+ * Why an abstract (already normalised, as written in any format) cannot be published, or null:
+ * too long, too short to be an abstract, or markup past the renderer's limits.
+ */
+export function abstractProblem(abstract: string): string | null {
+  if (abstract.length > MAX_ABSTRACT_CHARS) {
+    return `abstract too long: ${abstract.length.toLocaleString('en')} characters (at most ${MAX_ABSTRACT_CHARS.toLocaleString('en')})`;
+  }
+  return notAnAbstract(abstract) ?? markupLimitProblem(abstract);
+}
+
+/** Why a given text field is past its limit, or null; `what` names it in the reason. */
+export function givenTextProblem(
+  what: string,
+  value: string,
+  limit: number = GIVEN_TEXT_LIMITS.field,
+): string | null {
+  if (value.length > limit) {
+    return `${what} too long: ${value.length.toLocaleString('en')} characters (at most ${limit.toLocaleString('en')})`;
+  }
+  return null;
+}
+
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, marks): one of them inside an author's
+ * name would reverse every name shown after it. Given fields never need them; names in
+ * right-to-left scripts read correctly without them.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** C0/C1 controls other than whitespace, and the byte-order mark. */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufeff]/g;
+
+/** A given text field as shown: NFC, no control or bidi characters, whitespace collapsed. */
+export function cleanGivenText(value: string): string {
+  return value
+    .normalize('NFC')
+    .replace(BIDI_CONTROLS, '')
+    .replace(CONTROLS, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
