@@ -13,6 +13,7 @@ import {
   type Taxonomy,
 } from '../schema';
 import type { Problem } from './dump';
+import { cleanGivenText } from './limits';
 
 /** The overrides of one file, each with the line it starts on. */
 export interface LoadedOverrides {
@@ -41,7 +42,15 @@ export function parseOverrides(text: string, path: string): LoadedOverrides {
     );
     throw new OverridesError(lines.join('\n'));
   }
-  const value: unknown = document.toJS() ?? { overrides: [] };
+  let value: unknown;
+  try {
+    // An alias bomb (`&a [*b, *b, …]` nested) stops at the yaml package's alias limit instead.
+    value = document.toJS({ maxAliasCount: 100 }) ?? { overrides: [] };
+  } catch (error) {
+    throw new OverridesError(
+      `${path}:1: ${String((error as Error)?.message ?? error).slice(0, 200)}`,
+    );
+  }
   const parsed = OverridesSchema.safeParse(value);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
@@ -92,9 +101,16 @@ export function applyOverrides(
     const paper = result[at]!;
     result[at] = {
       ...paper,
-      ...(override.title === undefined ? {} : { title: override.title, titleSource: 'given' }),
-      ...(override.name === undefined ? {} : { name: override.name }),
-      ...(override.authors === undefined ? {} : { authors: override.authors }),
+      // Shown as given, cleaned like every given field (no bidi or control characters).
+      ...(override.title === undefined
+        ? {}
+        : { title: cleanGivenText(override.title) || paper.title, titleSource: 'given' }),
+      ...(override.name === undefined
+        ? {}
+        : { name: override.name === null ? null : cleanGivenText(override.name) || null }),
+      ...(override.authors === undefined
+        ? {}
+        : { authors: override.authors.map(cleanGivenText).filter(Boolean) }),
       ...(override.links === undefined
         ? {}
         : { paperLinks: { ...paper.paperLinks, ...override.links } }),

@@ -13,6 +13,7 @@
  */
 import { parse, type Creator, type Entry } from '@retorquere/bibtex-parser';
 import type { Publication } from '../../schema';
+import { markupLimitProblem } from '../../text/markup';
 import type { Problem } from '../dump';
 import { scanBibtex, type ScannedEntry } from './bibtex-scan';
 import {
@@ -108,6 +109,12 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
     const rawAbstract = entry.fields.get('abstract')?.value;
     if (!rawAbstract?.trim()) {
       problem(`entry ${key} has no abstract`);
+      continue;
+    }
+    // Braces are BibTeX's own syntax, dropped when decoded: their depth is checked as written.
+    const nesting = markupLimitProblem(rawAbstract);
+    if (nesting !== null) {
+      problem(nesting);
       continue;
     }
     const own = decodeEntry(entry);
