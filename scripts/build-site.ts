@@ -8,7 +8,7 @@
  * Exits with Astro's exit code (or 128 + the signal's number when interrupted), 2 for a bad BUILD_SHARDS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { availableParallelism, constants } from 'node:os';
 import { createInterface } from 'node:readline';
@@ -18,7 +18,8 @@ import { papersFileFrom } from '../src/lib/schema';
 
 const outDir = resolve(process.env.OUT_DIR || 'dist');
 /** Unique to this run: a name left by a run that was killed (same pid in a container) never clashes. */
-const runId = `${process.pid}-${Date.now().toString(36)}`;
+const runStamp = Date.now().toString(36);
+const runId = `${process.pid}-${runStamp}`;
 /**
  * Astro writes a build's server bundle inside its output folder, or into `./.astro/` when that
  * folder is outside the working directory, and then copies all of `./.astro/` into the output
@@ -28,11 +29,11 @@ const runId = `${process.pid}-${Date.now().toString(36)}`;
  */
 const insideProject = outDir.startsWith(process.cwd() + sep);
 const nextToOutput = (name: string) => join(dirname(outDir), `.${basename(outDir)}.${name}`);
+/** Where a build of an output outside the project stages its processes' folders. */
+const cacheDir = resolve('node_modules/.cache/paper-explorer');
 const staging = (shard: number) => {
   const name = `building-${runId}-${shard}`;
-  return insideProject
-    ? nextToOutput(name)
-    : resolve('node_modules/.cache/paper-explorer', `.${basename(outDir)}.${name}`);
+  return insideProject ? nextToOutput(name) : join(cacheDir, `.${basename(outDir)}.${name}`);
 };
 const retired = nextToOutput(`old-${runId}`);
 const astro = join(dirname(fileURLToPath(import.meta.resolve('astro/package.json'))), 'astro.js');
@@ -155,6 +156,8 @@ function swapIn(count: number): void {
   }
   // Beside the output first (a copy when the output is on another file system), then one rename.
   const finished = insideProject ? staging(0) : nextToOutput(`building-${runId}`);
+  // An output in a folder that does not exist yet (OUT_DIR=new/site): the rename needs its parent.
+  mkdirSync(dirname(outDir), { recursive: true });
   if (!insideProject) move(staging(0), finished);
   const hadOutput = existsSync(outDir);
   if (hadOutput) renameSync(outDir, retired);
@@ -171,13 +174,63 @@ function removeInBackground(folder: string): void {
   spawn(process.execPath, ['-e', script], { detached: true, stdio: 'ignore' }).unref();
 }
 
-/** Old outputs a killed run left beside the output (its background deletion died with it). */
-function sweepOldOutputs(): void {
-  const prefix = `.${basename(outDir)}.old-`;
-  if (!existsSync(dirname(outDir))) return;
-  for (const name of readdirSync(dirname(outDir))) {
-    if (name.startsWith(prefix)) removeInBackground(join(dirname(outDir), name));
+/**
+ * A folder a run names after itself: `.<output>.building-<pid>-<id>[-<shard>]` (a process's
+ * staging, or the finished site on its way in) or `.<output>.old-<pid>-<id>[-…]` (a retired output,
+ * or a stale folder being swept).
+ */
+const RUN_FOLDER_RE = /^\.(.+)\.(?:building|old)-(\d+)-([0-9a-z]+)(?:-[0-9a-z]+)?$/;
+
+/**
+ * Whether the run whose pid a folder name holds may still be at work. Only a pid no process has
+ * (ESRCH) is a dead run; a pid owned by another user (EPERM) is alive. Our own pid with another run
+ * id is a killed earlier process that had our pid (pids repeat in containers): this run is us.
+ */
+function runMayBeAlive(pid: number, id: string): boolean {
+  if (!Number.isSafeInteger(pid) || pid < 1) return true;
+  if (pid === process.pid) return id === runStamp;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
   }
+}
+
+/**
+ * Removes what killed runs (SIGKILL, out of memory) left in `folder`: half-built sites and old
+ * outputs whose background deletion died with them. Builds run concurrently (the tests start three
+ * at once), so a folder is removed only when no live process has the pid in its name. Each is first
+ * renamed to an `old-` name of this run (at once, so no other run sweeps it too), then deleted in the
+ * background. `base` limits the sweep to one output's folders; a sweep never fails the build.
+ */
+let swept = 0;
+function sweepDeadRuns(folder: string, base?: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const match = RUN_FOLDER_RE.exec(name);
+    if (!match || (base !== undefined && match[1] !== base)) continue;
+    if (runMayBeAlive(Number(match[2]), match[3]!)) continue;
+    const doomed = join(folder, `.${match[1]}.old-${runId}-s${swept}`);
+    swept += 1;
+    try {
+      renameSync(join(folder, name), doomed);
+    } catch {
+      continue; // Another run swept it first.
+    }
+    removeInBackground(doomed);
+  }
+}
+
+/** Sweeps beside the output, and the staging cache shared by outputs outside the project. */
+function sweepStaleFolders(): void {
+  sweepDeadRuns(dirname(outDir), basename(outDir));
+  sweepDeadRuns(cacheDir);
 }
 
 function removeStaging(count: number): void {
@@ -196,7 +249,7 @@ async function run(): Promise<number> {
     console.error(error.message);
     return 2;
   }
-  sweepOldOutputs();
+  sweepStaleFolders();
   const { code, signal } = await build(count);
   if (code === 0 && !signal) {
     try {

@@ -85,6 +85,68 @@ describe('authors', () => {
     expect(authorSlug('王小明')).not.toBe(authorSlug('李华'));
   });
 
+  it('give two long consortia alike in their first 60 characters two slugs', () => {
+    const head = 'International Consortium for the Study of Large Language Models';
+    const a = `${head} in Northern Europe`;
+    const b = `${head} in Southern Africa`;
+    expect(a.length).toBeGreaterThanOrEqual(70);
+    expect(authorSlug(a)).not.toBe(authorSlug(b));
+    // The readable part is kept, then `--` and a hash that no plain name's slug holds.
+    expect(authorSlug(a)).toMatch(
+      /^international-consortium-for-the-study-[a-z0-9-]+--[0-9a-f]{8}$/,
+    );
+    expect(authorSlug(a)).toBe(authorSlug(a.toUpperCase()));
+    const authors = getAuthors([paper('One', { authors: [a] }), paper('Two', { authors: [b] })]);
+    expect(authors.map((x) => x.papers.length)).toEqual([1, 1]);
+  });
+
+  it('never give a Latin name the hash slug of a name without Latin letters', () => {
+    const cjk = authorSlug('王小明');
+    // The Latin name that spells the CJK name's slug gets a slug of its own; the CJK one is kept.
+    const spelled = `Author ${cjk.slice('author-'.length)}`;
+    expect(authorSlug(spelled)).not.toBe(cjk);
+    expect(authorSlug(spelled)).toMatch(new RegExp(`^${cjk}--[0-9a-f]{8}$`));
+    expect(cjk).toMatch(/^author-[0-9a-f]{8}$/);
+    const authors = getAuthors([paper('One', { authors: ['王小明', spelled] })]);
+    expect(new Set(authors.map((x) => x.slug)).size).toBe(2);
+    // Names with digits but no letter are hashed too: `李 2` and `王 2` are not both `2`.
+    expect(authorSlug('李 2')).not.toBe(authorSlug('王 2'));
+  });
+
+  it('keep the slugs of ordinary names', () => {
+    expect(authorSlug('Åsa Lindqvist')).toBe('asa-lindqvist');
+    expect(authorSlug('Pieter van der Berg')).toBe('pieter-van-der-berg');
+    expect(authorSlug("Seán O'Brien-Smith")).toBe('sean-o-brien-smith');
+    expect(authorSlug('Author Team')).toBe('author-team');
+    const long = 'Abcdefghij '.repeat(6).trim(); // folds to 65 characters: cut
+    const fits = 'Abcdefghi '.repeat(6).trim(); // folds to 59 characters: kept whole
+    expect(authorSlug(fits)).toBe(fits.toLowerCase().replaceAll(' ', '-'));
+    expect(authorSlug(long)).toMatch(/--[0-9a-f]{8}$/);
+  });
+
+  it('do not depend on the order the names are met in', () => {
+    const names = [
+      'International Consortium for the Study of Large Language Models in Northern Europe',
+      'International Consortium for the Study of Large Language Models in Southern Africa',
+      '王小明',
+      `Author ${authorSlug('王小明').slice('author-'.length)}`,
+      'Karl Müller',
+      'Karl Muller',
+      'Åsa Lindqvist',
+    ];
+    const papers = names.map((name, i) => paper(`Abstract ${i}`, { authors: [name] }));
+    const slugsToIds = (list: typeof papers) =>
+      Object.fromEntries(
+        getAuthors(list).map((a) => [a.slug, a.papers.map((p) => p.id).sort()] as const),
+      );
+    const forward = slugsToIds(papers);
+    expect(slugsToIds([...papers].reverse())).toEqual(forward);
+    const shuffled = [3, 1, 5, 0, 6, 2, 4].map((i) => papers[i]!);
+    expect(slugsToIds(shuffled)).toEqual(forward);
+    // Six distinct authors: the two spellings of Karl Müller are one.
+    expect(Object.keys(forward)).toHaveLength(6);
+  });
+
   it('are counted once per paper and listed most prolific first', () => {
     const a = paper('First abstract', { authors: ['Mei Tanaka', 'Åsa Lindqvist'] });
     const b = paper('Second abstract', { authors: ['Mei Tanaka', 'Mei Tanaka'] });
@@ -112,6 +174,7 @@ describe('authors', () => {
 describe('citations', () => {
   const cited = paper('An abstract.', {
     title: 'Tidal Memory: Recurrent Agents that Forget on Schedule',
+    titleSource: 'given',
     authors: ['Chidi Okafor', 'Åsa Lindqvist', 'Pieter van der Berg', 'Mei Tanaka'],
     year: 2026,
     paperLinks: { openreview: 'AbC_12', doi: '10.5555/x.1' },
@@ -126,7 +189,8 @@ describe('citations', () => {
         '  author = {Chidi Okafor and Åsa Lindqvist and Pieter van der Berg and Mei Tanaka},',
         '  booktitle = {ICLR 2026},',
         '  year = {2026},',
-        '  doi = {10.5555/x.1}',
+        '  doi = {10.5555/x.1},',
+        '  url = {https://doi.org/10.5555/x.1}',
         '}',
       ].join('\n'),
     );
@@ -137,7 +201,9 @@ describe('citations', () => {
       'Okafor, C., Lindqvist, Å., van der Berg, P., et al. (2026). Tidal Memory: Recurrent Agents that Forget on Schedule. ICLR 2026. https://doi.org/10.5555/x.1',
     );
     const anonymous = paper('An abstract.', { title: 'Untitled 50% study_1' });
-    expect(plainCitation(anonymous, 'V', URL)).toBe(`Untitled 50% study_1. V. ${URL}`);
+    expect(plainCitation(anonymous, 'V', URL)).toBe(
+      `Untitled 50% study_1. [Title derived from the abstract.] V. ${URL}`,
+    );
     expect(bibtexCitation(anonymous, 'V', URL)).toContain('title = {{Untitled 50\\% study\\_1}}');
   });
 
