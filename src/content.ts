@@ -16,7 +16,8 @@ import {
 import { loadTaxonomy } from './lib/enrich/taxonomy';
 import { getAuthors, type Author } from './lib/site/authors';
 import { getUniqueTags, type Tag } from './lib/site/tags';
-import { groupVenues, type Venue } from './lib/site/venues';
+import { rendersSitePages } from './lib/build/shard';
+import { groupVenues, venueOf, venueSlug, venueYearText, type Venue } from './lib/site/venues';
 
 /** Where ingest writes the records; PAPERS_JSON points a build at another record file. */
 const PAPERS_FILE = papersFileFrom(process.env);
@@ -40,7 +41,7 @@ function readPapers(file: string): Paper[] {
   }
 }
 
-/** Every paper, in dump order (file name, then position in the dump). */
+/** Every paper, in proceedings order (input file name, then position in the file). */
 export const papers: Paper[] = readPapers(PAPERS_FILE);
 
 /** The indexes the ingest saved beside the records; they must be of these very records. */
@@ -91,34 +92,86 @@ export const tags: Tag[] = getUniqueTags(papers, topics);
 /** Tags by slug, for labels. */
 export const tagsBySlug: ReadonlyMap<string, Tag> = new Map(tags.map((t) => [t.slug, t]));
 
-/** One dump (one venue file) with its label and how many abstracts it holds. */
-export interface DumpInfo {
-  file: string;
-  header: string;
-  count: number;
-}
-
-/** The dumps the corpus was built from, in file-name order. */
-export const dumps: DumpInfo[] = (() => {
-  const byFile = new Map<string, DumpInfo>();
-  for (const paper of papers) {
-    for (const source of paper.sources) {
-      const dump = byFile.get(source.file) ?? {
-        file: source.file,
-        header: source.header,
-        count: 0,
-      };
-      dump.count += 1;
-      byFile.set(source.file, dump);
-    }
-  }
-  return [...byFile.values()].sort((a, b) => a.file.localeCompare(b.file));
-})();
-
 /** The venues the papers come from, each once whatever language its headers are in. */
 export const venues: Venue[] = groupVenues(
   papers.flatMap((paper) => paper.sources.map((s) => s.header)),
 );
 
+/** A paper's venue as readers see it, with its filter value and the card's "venue, year" text. */
+export interface PaperVenue {
+  /** The venue's label, e.g. `ICML 2023`. */
+  label: string;
+  /** BCP 47 language of `label` when it is not English. */
+  lang: string | undefined;
+  /** The explorer's `?venue=` value. */
+  slug: string;
+  /** `ICML 2023`, or `Journal of X, 2024` when the label does not hold the year. */
+  text: string;
+}
+
+const venueBySlug = new Map<string, Venue & { slug: string }>();
+for (const venue of venues) venueBySlug.set(venueSlug(venue), { ...venue, slug: venueSlug(venue) });
+
+/** A paper's venue: that of its first copy's header. */
+export function venueOfPaper(paper: Pick<Paper, 'sources' | 'year'>): PaperVenue {
+  const venue = venueOf(paper.sources[0]?.header ?? '', venues);
+  return {
+    label: venue.label,
+    lang: venue.lang,
+    slug: venueSlug(venue),
+    text: venueYearText(venue.label, paper.year),
+  };
+}
+
+/** What the search index is built with (the index and its text shards share one build). */
+export const searchIndexOptions = {
+  topics,
+  venueOf: (paper: Paper) => {
+    const venue = venueOfPaper(paper);
+    return { value: venue.slug, label: venue.label, lang: venue.lang };
+  },
+};
+
+/** One value of the explorer's venue or year filter, with its paper count. */
+export interface FacetValue {
+  value: string;
+  label: string;
+  lang?: string | undefined;
+  count: number;
+}
+
+/** The venues as filter values, in corpus order, with paper counts. */
+export const venueFacet: FacetValue[] = (() => {
+  const counts = new Map<string, number>();
+  for (const paper of papers) {
+    const slug = venueOfPaper(paper).slug;
+    counts.set(slug, (counts.get(slug) ?? 0) + 1);
+  }
+  return [...venueBySlug.values()].flatMap((venue) => {
+    const count = counts.get(venue.slug) ?? 0;
+    return count > 0 ? [{ value: venue.slug, label: venue.label, lang: venue.lang, count }] : [];
+  });
+})();
+
+/** The years papers were published in, newest first, with paper counts. */
+export const yearFacet: FacetValue[] = (() => {
+  const counts = new Map<number, number>();
+  for (const paper of papers) {
+    if (paper.year !== null) counts.set(paper.year, (counts.get(paper.year) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[0] - a[0])
+    .map(([year, count]) => ({ value: String(year), label: String(year), count }));
+})();
+
 /** Every author, most papers first. */
 export const authors: Author[] = getAuthors(papers);
+
+// A production build without SITE_URL writes canonical links, sitemap and citations for
+// http://localhost:4321: say so once (the site process only). CI and test builds are checks, not
+// deployments: they set CI (or SITE_URL) and stay quiet (docs/build.md).
+if (import.meta.env.PROD && rendersSitePages && !process.env.SITE_URL && !process.env.CI) {
+  console.warn(
+    'warning: SITE_URL is not set, so canonical URLs, the sitemap and citations point at http://localhost:4321 (set SITE_URL=https://your.host for a deployment)',
+  );
+}

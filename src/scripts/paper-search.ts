@@ -1,7 +1,7 @@
 /**
  * <paper-search>: takes over the explorer's search box, facets and list. Queries go to a Web Worker
  * (search-worker.ts) so typing never waits for a search; each request carries an id and only the
- * answer to the latest one is shown. The state lives in the URL (`?q=…&tag=…&type=…`); the URL
+ * answer to the latest one is shown. The state lives in the URL (`?q=…&tag=…&type=…&venue=…&year=…`); the URL
  * always keeps what was typed, even when the engine searched a corrected spelling.
  */
 import type { SearchHit, SearchResults } from '../lib/search/engine';
@@ -11,9 +11,11 @@ import {
   readSearchState,
   toggleFilter,
   writeSearchState,
+  type FilterFacet,
   type SearchState,
 } from '../lib/search/search-url';
-import { paperPath, tagPath } from '../lib/site/urls';
+import { authorSlug } from '../lib/site/authors';
+import { authorPath, paperPath, tagPath } from '../lib/site/urls';
 import './reading-list';
 import { fillSnippet, resultItem, type ResultContext } from './search-render';
 
@@ -27,7 +29,7 @@ const required = <T extends Element>(root: ParentNode, selector: string): T => {
 };
 
 class PaperSearch extends HTMLElement {
-  private state: SearchState = { query: '', tags: [], types: [] };
+  private state: Required<SearchState> = { query: '', tags: [], types: [], venues: [], years: [] };
   private worker: Worker | undefined;
   private ready = false;
   private latest = 0;
@@ -67,13 +69,14 @@ class PaperSearch extends HTMLElement {
     this.foldFiltersOnNarrowScreens();
     this.context = {
       paperUrl: paperPath,
+      authorUrl: (name) => authorPath(authorSlug(name)),
       tagUrl: (slug) => tagPath(slug),
       tagLabel: (slug) => this.labels.get(slug) ?? slug,
     };
     for (const link of this.facets) {
       this.labels.set(
         link.dataset.tag ?? '',
-        link.querySelector('.facet-label')?.textContent ?? '',
+        link.querySelector('.facet-label')?.textContent?.trim() ?? '',
       );
       const count = link.querySelector<HTMLElement>('[data-count-for]');
       if (count) this.staticCounts.set(count, count.textContent ?? '');
@@ -118,7 +121,7 @@ class PaperSearch extends HTMLElement {
   }
 
   /** Shows a state that came from the URL (page load, back/forward). */
-  private apply(state: SearchState) {
+  private apply(state: Required<SearchState>) {
     this.state = state;
     this.input.value = state.query;
     this.run();
@@ -166,16 +169,21 @@ class PaperSearch extends HTMLElement {
     this.input.focus();
   }
 
-  /** Switches a filter (a topic slug, or `type-<type>`) on or off. */
+  /** Switches a filter (a topic slug, `type-<type>`, `venue:<venue>` or `year:<year>`) on or off. */
   private toggle(slug: string) {
-    const isType = slug.startsWith('type-');
-    this.state = toggleFilter(this.state, isType ? 'type' : 'tag', isType ? slug.slice(5) : slug);
+    const [facet, value] = filterOf(slug);
+    this.state = {
+      ...this.state,
+      venues: [],
+      years: [],
+      ...toggleFilter(this.state, facet, value),
+    } as Required<SearchState>;
     this.writeUrl('push');
     this.run();
   }
 
   private isOn(slug: string): boolean {
-    return this.state.tags.includes(slug) || this.state.types.some((t) => `type-${t}` === slug);
+    return filterKeys(this.state).includes(slug);
   }
 
   /** Clears the words and keeps the filters. */
@@ -190,7 +198,7 @@ class PaperSearch extends HTMLElement {
 
   /** Clears the filters and keeps the words. */
   private clearFilters() {
-    this.state = { ...this.state, tags: [], types: [] };
+    this.state = { ...this.state, tags: [], types: [], venues: [], years: [] };
     this.writeUrl('push');
     this.run();
     this.input.focus();
@@ -233,7 +241,12 @@ class PaperSearch extends HTMLElement {
       type: 'search',
       id: this.latest,
       query: this.state.query,
-      filters: { tags: this.state.tags, types: this.state.types },
+      filters: {
+        tags: this.state.tags,
+        types: this.state.types,
+        venues: this.state.venues,
+        years: this.state.years,
+      },
       limit: PAGE,
       offset,
       correct: !this.asTyped,
@@ -300,7 +313,7 @@ class PaperSearch extends HTMLElement {
   /** The active filters as chips; each removes its filter. */
   private renderChips() {
     const chips = required<HTMLElement>(this, '[data-filter-chips]');
-    const slugs = [...this.state.tags, ...this.state.types.map((type) => `type-${type}`)];
+    const slugs = filterKeys(this.state);
     chips.replaceChildren(
       ...slugs.map((slug) => {
         const li = document.createElement('li');
@@ -349,11 +362,16 @@ class PaperSearch extends HTMLElement {
 
   private updateCounts(results: SearchResults) {
     for (const [element] of this.staticCounts) {
-      const slug = element.dataset.countFor ?? '';
-      const count = slug.startsWith('type-')
-        ? (results.facets.types[slug.slice(5) as keyof typeof results.facets.types] ?? 0)
-        : (results.facets.tags[slug] ?? 0);
-      element.textContent = String(count);
+      const [facet, value] = filterOf(element.dataset.countFor ?? '');
+      const counts: Record<string, number | undefined> =
+        facet === 'type'
+          ? results.facets.types
+          : facet === 'venue'
+            ? results.facets.venues
+            : facet === 'year'
+              ? results.facets.years
+              : results.facets.tags;
+      element.textContent = String(counts[value] ?? 0);
     }
   }
 
@@ -416,6 +434,26 @@ class PaperSearch extends HTMLElement {
 
 const countOf = (n: number) => n.toLocaleString('en');
 
+/**
+ * A filter as the page keys it (facet links' `data-tag`, chips, counts): a topic slug,
+ * `type-<type>`, `venue:<venue>` or `year:<year>`; `filterOf` reads one back.
+ */
+function filterKeys(state: SearchState): string[] {
+  return [
+    ...state.tags,
+    ...state.types.map((type) => `type-${type}`),
+    ...(state.venues ?? []).map((venue) => `venue:${venue}`),
+    ...(state.years ?? []).map((year) => `year:${year}`),
+  ];
+}
+
+function filterOf(key: string): [FilterFacet, string] {
+  if (key.startsWith('type-')) return ['type', key.slice(5)];
+  if (key.startsWith('venue:')) return ['venue', key.slice(6)];
+  if (key.startsWith('year:')) return ['year', key.slice(5)];
+  return ['tag', key];
+}
+
 /** Longest query quoted in full in the status line, in user-perceived characters. */
 const QUOTED_MAX = 60;
 
@@ -440,7 +478,7 @@ function describe(results: SearchResults, state: SearchState): string {
   }
   const total = results.total;
   const papers = total === 1 ? '1 paper matches' : `${countOf(total)} papers match`;
-  const filters = state.tags.length + state.types.length;
+  const filters = filterKeys(state).length;
   return `${papers}${query ? ` ${query}` : ''}${filters ? ` with ${filters} ${filters === 1 ? 'filter' : 'filters'}` : ''}`;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Moving a reading list between machines: a share link (the list in the URL fragment), Markdown and
- * JSON downloads, importing a JSON export, and the offer to import a list opened from a share link.
+ * Moving a reading list between machines: a share link (the list in the URL fragment), Markdown,
+ * BibTeX, RIS and JSON downloads, importing a JSON export, and the offer to import a list opened
+ * from a share link (its papers shown with their authors, venue and year as their cards arrive).
  */
 import {
   fromJson,
@@ -8,11 +9,14 @@ import {
   MAX_READING_LIST_ITEMS,
   sharedListFromHash,
   shareUrl,
+  toBibtex,
   toJson,
   toMarkdown,
+  toRis,
   type ReadingListItem,
 } from '../lib/site/reading-list';
 import { paperPath } from '../lib/site/urls';
+import { bylineOf, derivedMark, loadCard, loadCards, setPaperCount } from './paper-cards';
 import { getItems, importItems, subscribe } from './reading-list';
 
 const absolutePaperUrl = (slug: string): string =>
@@ -57,12 +61,18 @@ class ReadingListExport extends HTMLElement {
     const status = this.querySelector('.rl-export-status');
     const shareField = this.querySelector<HTMLInputElement>('.rl-share-url');
     const listUrl = new URL(this.dataset.listUrl ?? '', window.location.href).href;
+    setPaperCount(Number(this.dataset.paperCount));
+    // Citations give the paper's page at the site's public address (SITE_URL), not a mirror's.
+    const citedUrl = (slug: string) =>
+      new URL(paperPath(slug), this.dataset.siteUrl || window.location.href).href;
     if (!status || !shareField) return;
     const on = (selector: string, handler: () => void) =>
       this.querySelector(selector)?.addEventListener('click', handler);
     // Sharing or exporting an empty list makes a link or file with nothing in it.
     const outputs = [
-      ...this.querySelectorAll<HTMLButtonElement>('.rl-share, .rl-markdown, .rl-json'),
+      ...this.querySelectorAll<HTMLButtonElement>(
+        '.rl-share, .rl-markdown, .rl-bibtex, .rl-ris, .rl-json',
+      ),
     ];
     const emptyNote = this.querySelector<HTMLElement>('.rl-export-empty');
     subscribe((items) => {
@@ -81,9 +91,32 @@ class ReadingListExport extends HTMLElement {
         status.textContent = 'Copy the selected share link.';
       }
     });
-    on('.rl-markdown', () =>
-      download('reading-list.md', 'text/markdown', toMarkdown(getItems(), absolutePaperUrl)),
-    );
+    // The exports wait for the papers' cards (authors, venue, year…): one fetch per shard, once.
+    const withCards = async () => {
+      const items = getItems();
+      const cards = await loadCards(items.map((item) => item.slug));
+      return { items, cardOf: (slug: string) => cards.get(slug) };
+    };
+    on('.rl-markdown', async () => {
+      const { items, cardOf } = await withCards();
+      download(
+        'reading-list.md',
+        'text/markdown',
+        toMarkdown(items, absolutePaperUrl, undefined, cardOf),
+      );
+    });
+    on('.rl-bibtex', async () => {
+      const { items, cardOf } = await withCards();
+      download('reading-list.bib', 'application/x-bibtex', toBibtex(items, citedUrl, cardOf));
+    });
+    on('.rl-ris', async () => {
+      const { items, cardOf } = await withCards();
+      download(
+        'reading-list.ris',
+        'application/x-research-info-systems',
+        toRis(items, citedUrl, cardOf),
+      );
+    });
     on('.rl-json', () =>
       download('reading-list.json', 'application/json', toJson(getItems(), absolutePaperUrl)),
     );
@@ -108,6 +141,7 @@ class ReadingListImport extends HTMLElement {
   }
 
   private offer() {
+    setPaperCount(Number(this.dataset.paperCount));
     const shared = sharedListFromHash(window.location.hash);
     const summary = this.querySelector('.rl-import-summary');
     const list = this.querySelector('.rl-import-items');
@@ -130,6 +164,13 @@ class ReadingListImport extends HTMLElement {
         link.href = paperPath(item.slug);
         link.textContent = item.title;
         row.append(link);
+        // Authors, venue and year follow as the paper's card arrives.
+        void loadCard(item.slug).then((card) => {
+          if (!card) return;
+          if (card.derived) link.after(' ', derivedMark());
+          row.querySelector('.rl-import-note')?.before(...bylineOf(card));
+          if (!row.querySelector('.rl-import-note')) row.append(...bylineOf(card));
+        });
         if (item.note) {
           const note = document.createElement('p');
           note.className = 'rl-import-note';

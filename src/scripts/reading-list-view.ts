@@ -4,16 +4,14 @@
  * never interrupted by a re-render. Removing a paper offers Undo; the order can be changed.
  */
 import {
-  cardShardCount,
-  cardShardOf,
   sortItems,
   type PaperCard,
-  type PaperCardShard,
   type ReadingListItem,
   type ReadingListOrder,
   type StorageProblem,
 } from '../lib/site/reading-list';
-import { paperCardsPath, paperPath, tagPath } from '../lib/site/urls';
+import { paperPath, tagPath } from '../lib/site/urls';
+import { bylineOf, derivedMark, loadCard, setPaperCount } from './paper-cards';
 import {
   describeStorageProblem,
   getItems,
@@ -35,28 +33,13 @@ function addedText(addedAt: string): string {
   return `Added ${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}`;
 }
 
-/** Fetches the summary and tags of papers, one request per shard, each shard once. */
-class CardLoader {
-  private shards = new Map<number, Promise<PaperCardShard>>();
-  constructor(private shardCount: number) {}
-
-  async card(slug: string): Promise<PaperCard | undefined> {
-    const shard = cardShardOf(slug, this.shardCount);
-    let loading = this.shards.get(shard);
-    if (!loading) {
-      loading = fetch(paperCardsPath(shard))
-        .then((response) => (response.ok ? (response.json() as Promise<PaperCardShard>) : {}))
-        .catch(() => ({}));
-      this.shards.set(shard, loading);
-    }
-    return (await loading)[slug];
-  }
-}
-
 function fillCard(row: HTMLElement, card: PaperCard | undefined): void {
   const summary = row.querySelector('.rl-summary');
   const tags = row.querySelector('.rl-tags');
-  if (!summary || !tags || !card) return;
+  const heading = row.querySelector('h3');
+  if (!summary || !tags || !heading || !card) return;
+  if (card.derived) heading.append(' ', derivedMark());
+  summary.before(...bylineOf(card));
   summary.textContent = card.summary;
   tags.replaceChildren(
     ...card.tags.map(([slug, label]) => {
@@ -71,7 +54,7 @@ function fillCard(row: HTMLElement, card: PaperCard | undefined): void {
   );
 }
 
-function makeRow(item: ReadingListItem, cards: CardLoader, onRemove: () => void): HTMLLIElement {
+function makeRow(item: ReadingListItem, onRemove: () => void): HTMLLIElement {
   const row = document.createElement('li');
   row.className = 'rl-item';
   row.dataset.slug = item.slug;
@@ -112,7 +95,7 @@ function makeRow(item: ReadingListItem, cards: CardLoader, onRemove: () => void)
   });
   note.addEventListener('change', save);
   row.append(heading, remove, added, summary, tags, label);
-  void cards.card(item.slug).then((card) => fillCard(row, card));
+  void loadCard(item.slug).then((card) => fillCard(row, card));
   return row;
 }
 
@@ -130,7 +113,7 @@ class ReadingListView extends HTMLElement {
     if (!list || !count || !empty || !problem || !sort || !sortBar || !undoBar) return;
     this.querySelector('.rl-nojs')?.remove();
     for (const part of this.querySelectorAll<HTMLElement>('[data-needs-js]')) part.hidden = false;
-    const cards = new CardLoader(cardShardCount(Number(this.dataset.paperCount) || 1));
+    setPaperCount(Number(this.dataset.paperCount));
     const remove = (item: ReadingListItem) => {
       const index = getItems().findIndex((other) => other.slug === item.slug);
       const current = getItems()[index] ?? item;
@@ -142,7 +125,7 @@ class ReadingListView extends HTMLElement {
         [...list.children].map((row) => [(row as HTMLElement).dataset.slug, row]),
       );
       sortItems(items, this.order).forEach((item, i) => {
-        const row = rows.get(item.slug) ?? makeRow(item, cards, () => remove(item));
+        const row = rows.get(item.slug) ?? makeRow(item, () => remove(item));
         rows.delete(item.slug);
         const note = row.querySelector('textarea');
         if (note && document.activeElement !== note && note.value !== item.note)

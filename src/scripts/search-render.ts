@@ -4,6 +4,10 @@
  */
 import type { SearchHit } from '../lib/search/engine';
 import type { Range } from '../lib/search/snippet';
+import { venueYearText } from '../lib/site/venues';
+
+/** Authors a result shows before "et al.", as on server-rendered cards (PaperCard.astro). */
+const AUTHORS_SHOWN = 5;
 
 /** Text with its ranges wrapped in <mark>, as DOM nodes (never HTML strings). */
 export function highlighted(text: string, ranges: readonly Range[]): DocumentFragment {
@@ -24,6 +28,7 @@ export function highlighted(text: string, ranges: readonly Range[]): DocumentFra
 /** What a result item links to and labels its tags with. */
 export interface ResultContext {
   paperUrl: (slug: string) => string;
+  authorUrl: (name: string) => string;
   tagUrl: (slug: string) => string;
   tagLabel: (slug: string) => string;
 }
@@ -36,8 +41,48 @@ function part<T extends Element>(card: Element, selector: string): T {
 }
 
 /**
+ * A result's authors, each linking to their page, the query's matches highlighted: the first five,
+ * then any other author the query matched (after "…"), then "et al. (+N)" for the rest.
+ */
+export function fillAuthors(
+  element: HTMLElement,
+  authors: readonly string[],
+  ranges: readonly Range[][],
+  authorUrl: (name: string) => string,
+): void {
+  if (authors.length === 0) {
+    element.remove();
+    return;
+  }
+  const shown = authors.map((_, i) => i).filter((i) => i < AUTHORS_SHOWN);
+  const matchedLater = authors
+    .map((_, i) => i)
+    .filter((i) => i >= AUTHORS_SHOWN && (ranges[i]?.length ?? 0) > 0);
+  const link = (i: number) => {
+    const a = document.createElement('a');
+    a.href = authorUrl(authors[i]!);
+    a.rel = 'author';
+    a.append(highlighted(authors[i]!, ranges[i] ?? []));
+    return a;
+  };
+  const parts: (Node | string)[] = [];
+  shown.forEach((i, n) => parts.push(...(n > 0 ? [', '] : []), link(i)));
+  if (matchedLater.length > 0) parts.push(', …');
+  matchedLater.forEach((i) => parts.push(', ', link(i)));
+  const more = authors.length - shown.length - matchedLater.length;
+  if (more > 0) {
+    const rest = document.createElement('span');
+    rest.className = 'muted';
+    rest.textContent = ` et al. (+${more})`;
+    parts.push(rest);
+  }
+  element.replaceChildren(...parts);
+}
+
+/**
  * One result, cloned from the blank card PaperCard.astro renders into a `<template>`: title
- * (highlighted) linking to the paper, name, code badge, snippet, tags and star button.
+ * (highlighted, marked when derived) linking to the paper, authors (matches highlighted), venue
+ * and year, name, code badge, snippet, tags and star button.
  */
 export function resultItem(
   hit: SearchHit,
@@ -51,6 +96,14 @@ export function resultItem(
   const link = part<HTMLAnchorElement>(item, '.paper-card-title a');
   link.href = context.paperUrl(hit.slug);
   link.replaceChildren(highlighted(hit.title, hit.titleRanges));
+  if (hit.titleSource !== 'derived') part(item, '.derived-mark').remove();
+  fillAuthors(part(item, '.paper-card-authors'), hit.authors, hit.authorRanges, context.authorUrl);
+  const venue = part<HTMLElement>(item, '.paper-card-venue');
+  const venueText = venueYearText(hit.venue ?? '', hit.year);
+  if (venueText) {
+    venue.textContent = venueText;
+    if (hit.venueLang) venue.lang = hit.venueLang;
+  } else venue.remove();
   const name = part<HTMLElement>(item, '.paper-name');
   if (hit.name) name.replaceChildren(highlighted(hit.name, hit.nameRanges));
   else name.remove();

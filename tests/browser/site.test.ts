@@ -54,7 +54,7 @@ describe('home page', () => {
 
   it('sorts by title through a plain link', async () => {
     const { page, close } = await open(`${siteUrl}by-title/`);
-    const titles = await page.locator('.paper-list h3').allTextContents();
+    const titles = await page.locator('.paper-list h3 a').allTextContents();
     expect(titles).toHaveLength(papers.length);
     const sorted = [...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
     expect(titles.map((t) => t.trim())).toEqual(sorted.map((t) => t.trim()));
@@ -89,7 +89,7 @@ describe('paper page', () => {
     await expect(meta('meta[property="og:description"]')).resolves.toBe(paper.summary);
     await expect(meta('meta[property="og:url"]')).resolves.toBe(canonical);
     await expect(meta('meta[name="description"]')).resolves.toBe(paper.summary);
-    await expect(meta('meta[name="twitter:card"]')).resolves.toBe('summary');
+    await expect(meta('meta[name="twitter:card"]')).resolves.toBe('summary_large_image');
     const jsonLd = JSON.parse(
       (await page.locator('script[type="application/ld+json"]').textContent())!,
     );

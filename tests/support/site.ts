@@ -20,7 +20,12 @@ export interface BuiltSite {
  * NODE_ENV=test for its own Vite, and Astro's Vite would read them as its own.
  */
 export function buildEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  // SITE_URL given (its default), so a test build is not taken for a deployment that forgot it.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SITE_URL: process.env.SITE_URL || 'http://localhost:4321',
+    ...extra,
+  };
   for (const key of ['BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR', 'NODE_ENV']) delete env[key];
   for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];
   return env;

@@ -23,7 +23,6 @@ const REAL = 'tests/fixtures/formats/real';
 const read = (name: string) => readFileSync(`${REAL}/${name}`, 'utf8');
 const TAXONOMY = parseTaxonomy(readFileSync('tests/fixtures/ingest/taxonomy.yaml', 'utf8'), 't');
 
-
 describe('a PMLR volume', () => {
   const volume = readBibtex('aistats.bib', read('pmlr-volume.bib'));
 

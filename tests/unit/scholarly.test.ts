@@ -62,7 +62,7 @@ describe('venues', () => {
     expect(venue?.lang).toBe('zh');
   });
 
-  it('name a source without its file name', () => {
+  it('name a source without its file name or position', () => {
     const venues = groupVenues(['ICLR 2026 Papers', 'ICLR 2026 论文列表']);
     const source = {
       file: '000_42c2417e74d889fe.txt',
@@ -71,7 +71,7 @@ describe('venues', () => {
       line: 29,
     };
     expect(sourceLabel(source, venues)).toEqual({
-      text: 'ICLR 2026 Papers, entry 14',
+      text: 'Listed in ICLR 2026 Papers',
       lang: undefined,
     });
   });

@@ -205,6 +205,9 @@ describe('filters, facets and suggestions', () => {
       tags: { 'generative-models': 2, theory: 1 },
       types: { benchmark: 1, method: 1 },
       hasCode: 1,
+      // One venue and no year in this corpus: nothing to choose between, nothing counted.
+      venues: {},
+      years: {},
     });
     expect(search('reinforcement').facets.tags).toEqual({ 'reinforcement-learning': 2 });
   });

@@ -8,6 +8,7 @@ import { eng as englishStopwords } from 'stopword';
 import { CONTRIBUTION_TYPES } from '../constants';
 import type { Paper, Topic } from '../schema';
 import {
+  DERIVED_TITLE_FLAG,
   FIELD,
   HAS_CODE_FLAG,
   POSTINGS_SEPARATOR,
@@ -31,6 +32,11 @@ export interface BuildSearchIndexOptions {
   topics?: readonly Pick<Topic, 'slug' | 'label'>[];
   /** Papers per text shard; see docs/search.md for how the default was measured. */
   shardSize?: number;
+  /**
+   * A paper's venue as the site names it (`value` for the `?venue=` filter, `label` for readers);
+   * papers have none when not given.
+   */
+  venueOf?: (paper: Paper) => { value: string; label: string; lang?: string | undefined };
 }
 
 /** Papers per text shard when not given: a result page of 10 touches at most 10 shards of ~8 KB gzipped. */
@@ -101,11 +107,38 @@ function buildDocColumns(papers: readonly Paper[]) {
   const flags: number[] = [];
   for (const paper of papers) {
     docTags.push(paper.tags.length, ...paper.tags.map((t) => tagIndex.get(t) ?? 0));
-    let bits = paper.hasCode ? HAS_CODE_FLAG : 0;
+    let bits =
+      (paper.hasCode ? HAS_CODE_FLAG : 0) |
+      (paper.titleSource === 'derived' ? DERIVED_TITLE_FLAG : 0);
     for (const type of paper.types) bits |= 1 << typeNames.indexOf(type);
     flags.push(bits);
   }
   return { typeNames, tagSlugs, docTags: encodeVlq(docTags), flags: encodeVlq(flags) };
+}
+
+function buildVenueColumns(papers: readonly Paper[], options: BuildSearchIndexOptions) {
+  const venues: SearchIndexData['venues'] = [];
+  const venueIndex = new Map<string, number>();
+  const docVenues = papers.map((paper) => {
+    const venue = options.venueOf?.(paper);
+    if (!venue) return 0;
+    let index = venueIndex.get(venue.value);
+    if (index === undefined) {
+      index = venues.length;
+      venueIndex.set(venue.value, index);
+      venues.push({
+        value: venue.value,
+        label: venue.label,
+        ...(venue.lang ? { lang: venue.lang } : {}),
+      });
+    }
+    return index + 1;
+  });
+  return {
+    venues,
+    docVenues: encodeVlq(docVenues),
+    years: encodeVlq(papers.map((paper) => paper.year ?? 0)),
+  };
 }
 
 function codeUrlsOf(papers: readonly Paper[]): Record<number, string> {
@@ -154,6 +187,8 @@ export function buildSearchIndex(
     slugs: papers.map((p) => p.slug),
     titles: papers.map((p) => p.title),
     names: papers.map((p) => p.name),
+    authors: papers.map((p) => p.authors),
+    ...buildVenueColumns(papers, options),
     codeUrls: codeUrlsOf(papers),
     ...buildDocColumns(papers),
     shardSize,

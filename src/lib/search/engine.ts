@@ -10,6 +10,7 @@
  */
 import type { ContributionType, Paper } from '../schema';
 import {
+  DERIVED_TITLE_FLAG,
   FIELD,
   HAS_CODE_FLAG,
   POSTINGS_SEPARATOR,
@@ -33,6 +34,10 @@ export interface SearchFilters {
   types?: readonly ContributionType[];
   /** When true, only papers with code. */
   hasCode?: boolean;
+  /** Venue values (`SearchIndexData.venues`): the paper must be from one of them. */
+  venues?: readonly string[];
+  /** Years: the paper must be from one of them. */
+  years?: readonly number[];
 }
 
 export interface SearchRequest {
@@ -65,10 +70,24 @@ export interface SearchFacets {
   tags: Record<string, number>;
   types: Partial<Record<ContributionType, number>>;
   hasCode: number;
+  /**
+   * Per venue value, and per year: how many results each would give, the other filters applied
+   * but not those of its own facet (a venue or a year is one of several, not all of them).
+   */
+  venues: Record<string, number>;
+  years: Record<string, number>;
 }
 
 /** One result, with everything the result list shows. */
-export type SearchHit = Pick<Paper, 'slug' | 'title' | 'name' | 'tags' | 'types' | 'hasCode'> & {
+export type SearchHit = Pick<
+  Paper,
+  'slug' | 'title' | 'titleSource' | 'name' | 'authors' | 'year' | 'tags' | 'types' | 'hasCode'
+> & {
+  /** Highlights in each of `authors` (empty lists for authors the query did not match). */
+  authorRanges: Range[][];
+  /** The paper's venue label (`ICML 2023`) and its language when not English; null when unknown. */
+  venue: string | null;
+  venueLang: string | null;
   /**
    * Part of the abstract around the best match; null while the abstract's text shard is still
    * being fetched (the worker then sends it in a `snippets` message).
@@ -184,11 +203,29 @@ function commonPrefixLength(a: string, b: string): number {
   return i;
 }
 
-/** True when `text` has the folded words of `phrase` in a row (hyphen joins aside). */
-function containsPhrase(text: string, phrase: readonly string[]): boolean {
-  const words = tokenize(text)
-    .filter((t) => !t.compound)
-    .map((t) => t.term);
+/**
+ * The words of a paper's fields (title, name, abstract), one list per field, compounds aside: the
+ * fields are joined by a line break and tokenised in one go, so a document is tokenised once
+ * however many phrases are checked against it. A line break ends a word (no part, apostrophe or
+ * hyphen join runs across it), so each field's words are those it has alone.
+ */
+function fieldWords(fields: readonly string[]): string[][] {
+  const words = fields.map((): string[] => []);
+  let field = 0;
+  let fieldEnd = fields[0]?.length ?? 0;
+  for (const token of tokenize(fields.join('\n'))) {
+    if (token.compound) continue;
+    while (token.start > fieldEnd && field < fields.length - 1) {
+      field += 1;
+      fieldEnd += 1 + (fields[field]?.length ?? 0);
+    }
+    words[field]!.push(token.term);
+  }
+  return words;
+}
+
+/** True when `words` has the folded words of `phrase` in a row. */
+function containsPhrase(words: readonly string[], phrase: readonly string[]): boolean {
   for (let i = 0; i + phrase.length <= words.length; i += 1) {
     if (phrase.every((word, j) => words[i + j] === word)) return true;
   }
@@ -243,6 +280,12 @@ export class SearchEngine {
   private readonly lengthNorm: Float64Array;
   private readonly docTags: number[][];
   private readonly flags: number[];
+  /** Per document: 1 + its venue's index into `data.venues`, or 0. */
+  private readonly docVenues: number[];
+  /** Per document: its year, or 0. */
+  private readonly years: number[];
+  /** How many distinct years the documents have. */
+  private readonly yearCount: number;
   private readonly fieldBonus: Float64Array;
   private readonly fuzzy: FuzzyVocabulary;
   /** Documents by their name's words, folded and joined by spaces. */
@@ -284,6 +327,9 @@ export class SearchEngine {
       i += count;
     }
     this.flags = decodeVlq(data.flags);
+    this.docVenues = decodeVlq(data.docVenues);
+    this.years = decodeVlq(data.years);
+    this.yearCount = new Set(this.years.filter((year) => year !== 0)).size;
     this.fieldBonus = new Float64Array(64).map((_, mask) =>
       FIELD_BOOST.reduce((sum, [bit, boost]) => sum + (mask & bit ? boost : 0), 0),
     );
@@ -322,6 +368,7 @@ export class SearchEngine {
     const searchable = query.words.length > 0 || query.excluded.length > 0;
     const unsearchable = !searchable && request.query.trim() !== '';
     const excluded = this.excludedDocs(query.excluded);
+    const hasPhrases = this.phraseCheck(query.phrases, textOf);
     let complete: number[] = [];
     let partial: number[] = [];
     let touched: number[] = [];
@@ -330,7 +377,7 @@ export class SearchEngine {
       for (const doc of touched) {
         if (excluded.has(doc)) continue;
         const matched = this.matched[doc]! & required;
-        if (matched === required && this.hasPhrases(doc, query.phrases, textOf)) {
+        if (matched === required && hasPhrases(doc)) {
           this.complete[doc] = 1;
           complete.push(doc);
         } else if (matched !== 0) partial.push(doc);
@@ -344,6 +391,8 @@ export class SearchEngine {
     const filters = request.filters ?? {};
     const suggestions =
       complete.length === 0 && query.words.length > 0 ? this.suggest(query, required) : [];
+    // Venues and years are counted as if their own facet chose nothing: the reader picks among them.
+    const venueAndYearFacets = this.venueYearFacets(complete, filters);
     complete = this.applyFilters(complete, filters);
     partial = this.applyFilters(partial, filters);
     const offset = Math.max(0, request.offset ?? 0);
@@ -359,7 +408,7 @@ export class SearchEngine {
       total: complete.length,
       partial: partial.length,
       docs,
-      facets: this.facets(complete),
+      facets: { ...this.facets(complete), ...venueAndYearFacets },
       suggestions,
       corrections,
       unsearchable,
@@ -400,10 +449,18 @@ export class SearchEngine {
     const flags = this.flags[doc] ?? 0;
     const name = this.data.names[doc] ?? null;
     const snippet = text === undefined ? null : makeSnippet(text, ranking.matcher);
+    const authors = this.data.authors[doc] ?? [];
+    const venue = this.data.venues[(this.docVenues[doc] ?? 0) - 1];
     return {
       slug,
       title,
+      titleSource: flags & DERIVED_TITLE_FLAG ? 'derived' : 'given',
       name,
+      authors,
+      authorRanges: authors.map((author) => highlightRanges(author, ranking.matcher)),
+      venue: venue?.label ?? null,
+      venueLang: venue?.lang ?? null,
+      year: this.years[doc] || null,
       tags: (this.docTags[doc] ?? []).map((t) => this.data.tagSlugs[t] ?? ''),
       types: this.data.typeNames.filter((_, bit) => flags & (1 << bit)),
       hasCode: (flags & HAS_CODE_FLAG) !== 0,
@@ -564,21 +621,27 @@ export class SearchEngine {
     return docs;
   }
 
-  /** True when the paper's title, name or abstract has each phrase's words in a row. */
-  private hasPhrases(
-    doc: number,
+  /**
+   * A per-query check: true when the paper's title, name or abstract has each phrase's words in a
+   * row. A document's fields are tokenised once for all the phrases (not once per phrase), and
+   * `rank` asks once per candidate, so each document is tokenised at most once per query; its
+   * words are dropped at once rather than kept for a query touching every paper.
+   */
+  private phraseCheck(
     phrases: readonly string[][],
     textOf: ((doc: number) => string | undefined) | undefined,
-  ): boolean {
-    if (phrases.length === 0) return true;
-    const text = textOf?.(doc);
-    const title = this.data.titles[doc];
-    // A document without a title is a broken index, not a paper with an empty title.
-    if (title === undefined) throw new Error(`search: no document ${doc} in the index`);
-    const fields = [title, this.data.names[doc] ?? '', text ?? ''];
-    return phrases.every(
-      (phrase) => text === undefined || fields.some((field) => containsPhrase(field, phrase)),
-    );
+  ): (doc: number) => boolean {
+    if (phrases.length === 0) return () => true;
+    return (doc) => {
+      const title = this.data.titles[doc];
+      // A document without a title is a broken index, not a paper with an empty title.
+      if (title === undefined) throw new Error(`search: no document ${doc} in the index`);
+      const text = textOf?.(doc);
+      // A paper whose text is not at hand is kept (`phraseShards` says which texts are needed).
+      if (text === undefined) return true;
+      const fields = fieldWords([title, this.data.names[doc] ?? '', text]);
+      return phrases.every((phrase) => fields.some((words) => containsPhrase(words, phrase)));
+    };
   }
 
   /**
@@ -669,11 +732,16 @@ export class SearchEngine {
     let typeMask = 0;
     for (const type of filters.types ?? []) typeMask |= 1 << this.data.typeNames.indexOf(type);
     if (filters.hasCode) typeMask |= HAS_CODE_FLAG;
-    if (tagIds.length === 0 && typeMask === 0) return docs;
+    const venues = this.venueNumbers(filters.venues);
+    const years = filters.years?.length ? new Set(filters.years) : undefined;
+    if (tagIds.length === 0 && typeMask === 0 && !venues && !years) return docs;
     return docs.filter((doc) => {
       const tags = this.docTags[doc] ?? [];
       return (
-        ((this.flags[doc] ?? 0) & typeMask) === typeMask && tagIds.every((t) => tags.includes(t))
+        ((this.flags[doc] ?? 0) & typeMask) === typeMask &&
+        tagIds.every((t) => tags.includes(t)) &&
+        (!venues || venues.has(this.docVenues[doc] ?? 0)) &&
+        (!years || years.has(this.years[doc] ?? 0))
       );
     });
   }
@@ -713,7 +781,35 @@ export class SearchEngine {
     return page;
   }
 
-  private facets(docs: readonly number[]): SearchFacets {
+  /** The `docVenues` numbers of venue values (unknown values match nothing); undefined for none. */
+  private venueNumbers(values: readonly string[] | undefined): Set<number> | undefined {
+    if (!values?.length) return undefined;
+    return new Set(values.map((value) => this.data.venues.findIndex((v) => v.value === value) + 1));
+  }
+
+  /** Venue and year counts: each over `docs` with every filter but those of its own facet. */
+  private venueYearFacets(
+    docs: number[],
+    filters: SearchFilters,
+  ): Pick<SearchFacets, 'venues' | 'years'> {
+    const venues: Record<string, number> = {};
+    const years: Record<string, number> = {};
+    if (this.data.venues.length > 1) {
+      for (const doc of this.applyFilters(docs, { ...filters, venues: [] })) {
+        const venue = this.data.venues[(this.docVenues[doc] ?? 0) - 1];
+        if (venue) venues[venue.value] = (venues[venue.value] ?? 0) + 1;
+      }
+    }
+    if (this.yearCount > 1) {
+      for (const doc of this.applyFilters(docs, { ...filters, years: [] })) {
+        const year = this.years[doc] ?? 0;
+        if (year) years[year] = (years[year] ?? 0) + 1;
+      }
+    }
+    return { venues, years };
+  }
+
+  private facets(docs: readonly number[]): Omit<SearchFacets, 'venues' | 'years'> {
     const tagCounts = new Uint32Array(this.data.tagSlugs.length);
     const typeCounts = new Uint32Array(this.data.typeNames.length);
     let hasCode = 0;
@@ -725,7 +821,7 @@ export class SearchEngine {
       }
       if (flags & HAS_CODE_FLAG) hasCode += 1;
     }
-    const facets: SearchFacets = { tags: {}, types: {}, hasCode };
+    const facets: Omit<SearchFacets, 'venues' | 'years'> = { tags: {}, types: {}, hasCode };
     tagCounts.forEach((count, t) => {
       if (count > 0) facets.tags[this.data.tagSlugs[t] ?? ''] = count;
     });

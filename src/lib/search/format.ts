@@ -2,7 +2,7 @@
  * The serialized search index: what the build writes and the worker fetches. It is split in two so
  * the part fetched before the first query stays small:
  * - the core (`search-index.json`): vocabulary, postings, and per paper what a result shows
- *   except its snippet (slug, title, name, tags, types, code);
+ *   except its snippet (slug, title, name, authors, venue, year, tags, types, code);
  * - text shards (`search-text/<n>.json`): the plain text of a run of papers, fetched only for the
  *   papers a result page shows, for their snippets (at 20,000 papers the texts alone gzip to
  *   several MB, more than the whole core).
@@ -27,6 +27,9 @@ export const POSTINGS_SEPARATOR = ',';
 
 /** Bit of a document's flags word that says the paper has code; bits below it are its types. */
 export const HAS_CODE_FLAG = 1 << 6;
+
+/** Bit of a document's flags word that says its title was derived from the abstract. */
+export const DERIVED_TITLE_FLAG = 1 << 7;
 
 /** The core index, as JSON. */
 export interface SearchIndexData {
@@ -64,6 +67,14 @@ export interface SearchIndexData {
   titles: string[];
   /** Per document: its name, or null. */
   names: (string | null)[];
+  /** Per document: its authors' names, in order (empty when the input gives none). */
+  authors: string[][];
+  /** The venues, in corpus order: `value` is the explorer's `?venue=` value, `label` what readers see. */
+  venues: { value: string; label: string; lang?: string }[];
+  /** VLQ: per document, 1 + its venue's index into `venues`, or 0 when it has none. */
+  docVenues: string;
+  /** VLQ: per document, its year of publication, or 0 when not known. */
+  years: string;
   /**
    * Document number → the first code link of its abstract, for papers that have one (the results'
    * Code badge links there; a paper that only promises code gets no badge).

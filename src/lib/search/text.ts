@@ -86,7 +86,11 @@ export interface ParsedQuery {
   spans: [number, number][];
   /** Per word: true when it was typed only inside quotes, so it is matched as typed (no stem, typo or prefix). */
   quoted: boolean[];
-  /** Quoted groups of two or more words (`"time series"`): their words must appear in this order. */
+  /**
+   * Quoted groups of two or more words (`"time series"`): their words must appear in this order.
+   * Distinct phrases only (compared as folded words), at most MAX_QUERY_PHRASES of them, each cut
+   * to its first MAX_PHRASE_WORDS words.
+   */
   phrases: string[][];
   /** Words written with a leading minus (`-benchmark`): a result must contain none of them. */
   excluded: string[];
@@ -96,6 +100,14 @@ export interface ParsedQuery {
 
 /** The most words of a query that count; the rest are ignored so a pasted paragraph stays cheap. */
 export const MAX_QUERY_WORDS = 8;
+/**
+ * The most quoted phrases of a query that count, and the most words of one phrase that must be in a
+ * row: each phrase is checked against the text of every candidate paper, so a shared link holding
+ * hundreds of phrases must not hold the search worker for a minute. Later phrases are ignored (their
+ * words still count as words, up to MAX_QUERY_WORDS), as are a phrase's words past the limit.
+ */
+export const MAX_QUERY_PHRASES = 4;
+export const MAX_PHRASE_WORDS = 8;
 
 const QUOTES = '"“”„';
 // A quoted group (possibly unclosed while being typed), with an optional minus before it, or a run
@@ -136,6 +148,16 @@ export function parseQuery(query: string): ParsedQuery {
     parsed.spans.push([start, end]);
     parsed.quoted.push(quoted);
   };
+  const phraseKeys = new Set<string>();
+  const addPhrase = (terms: readonly string[]) => {
+    const phrase = terms.slice(0, MAX_PHRASE_WORDS);
+    // Terms are folded, so `"Time Series"` and `"time séries"` are one phrase, as they are one
+    // pair of words to the engine.
+    const key = phrase.join(' ');
+    if (phraseKeys.has(key) || parsed.phrases.length >= MAX_QUERY_PHRASES) return;
+    phraseKeys.add(key);
+    parsed.phrases.push(phrase);
+  };
   const termsOf = (text: string, offset: number) =>
     tokenize(text)
       .filter((t) => !t.compound)
@@ -147,11 +169,12 @@ export function parseQuery(query: string): ParsedQuery {
       const inner = termsOf(match[2], at + match[1]!.length + 1);
       if (match[1]) {
         // `-"a b"` excludes each word only when it is a single word; a phrase needs positions.
-        if (inner.length === 1) parsed.excluded.push(inner[0]!.term);
+        const term = inner.length === 1 ? inner[0]!.term : undefined;
+        if (term !== undefined && !parsed.excluded.includes(term)) parsed.excluded.push(term);
         continue;
       }
       for (const t of inner) addWord(t.term, t.start, t.end, true);
-      if (inner.length > 1) parsed.phrases.push(inner.map((t) => t.term));
+      if (inner.length > 1) addPhrase(inner.map((t) => t.term));
       continue;
     }
     const chunk = match[0];

@@ -3,7 +3,9 @@
  * so this module is pure: list edits, the shareable URL, the Markdown and JSON exports, and a storage
  * wrapper that keeps working (in memory, with a reason) when storage is blocked or full.
  */
-import type { Paper } from '../schema';
+import type { Paper, PaperLinks, Publication } from '../schema';
+import { bibtexCitation, risCitation, type Citable } from './citation';
+import { venueYearText } from './venues';
 
 /** One starred paper. The title is kept so the list reads well even for a paper since renamed. */
 export interface ReadingListItem extends Pick<Paper, 'slug' | 'title'> {
@@ -219,15 +221,28 @@ export function sharedListFromHash(hash: string): ReadingListItem[] | null {
 // Characters that would otherwise start emphasis, links, code or HTML in a Markdown link text.
 const MARKDOWN_SPECIAL_RE = /[\\`*_[\]<>]/g;
 
-/** The list as a Markdown bullet list of links, each note indented under its paper. */
+/** Text as Markdown that shows as written: no emphasis, link, code or HTML. */
+const markdownText = (text: string): string =>
+  text.replace(/[\r\n]+/g, ' ').replace(MARKDOWN_SPECIAL_RE, '\\$&');
+
+/**
+ * The list as a Markdown bullet list of links, each with its authors, venue and year when the
+ * paper's card is at hand (`cardOf`), and its note indented under it.
+ */
 export function toMarkdown(
   items: readonly ReadingListItem[],
   paperUrl: (slug: string) => string,
   heading = 'Reading list',
+  cardOf: (slug: string) => PaperCard | undefined = () => undefined,
 ): string {
   const lines = [`# ${heading}`, ''];
   for (const item of items) {
-    lines.push(`- [${item.title.replace(MARKDOWN_SPECIAL_RE, '\\$&')}](<${paperUrl(item.slug)}>)`);
+    const card = cardOf(item.slug);
+    const title = card?.title ?? item.title;
+    const derived = card?.derived ? ' (title derived from the abstract)' : '';
+    lines.push(`- [${markdownText(title)}](<${paperUrl(item.slug)}>)${derived}`);
+    const byline = card ? cardByline(card) : '';
+    if (byline) lines.push(`  ${markdownText(byline)}`);
     const note = item.note.trim();
     if (note) for (const line of note.split(/\r?\n/)) lines.push(line ? `  ${line}` : '');
   }
@@ -331,16 +346,114 @@ export function describeStorageProblem(problem: StorageProblem): string {
     : 'Your browser does not let this site store data (private mode or a privacy setting), so the reading list lasts only until you leave the page. Export it (share link, Markdown or JSON) to keep it.';
 }
 
-// ---- What the list page shows of each paper (summary, tags), fetched in shards. ----
-
-/** The list page's view of one paper: its summary and its tags as [slug, label]. */
-export interface PaperCard {
-  summary: string;
-  tags: [string, string][];
+/** `Åsa Lindqvist, Karl Müller. ICML 2023.`: who wrote a paper, where and when. */
+export function cardByline(card: PaperCard): string {
+  const authors = card.authors?.join(', ') ?? '';
+  const venue = venueYearText(card.venue ?? '', card.year ?? null);
+  return [authors, venue]
+    .filter(Boolean)
+    .map((part) => (/[.?!]$/.test(part) ? part : `${part}.`))
+    .join(' ');
 }
 
-/** One shard of paper cards, by slug. */
-export type PaperCardShard = Record<string, PaperCard>;
+/**
+ * What a citation of a saved paper reads: its card, or for a paper no longer on the site (or whose
+ * card did not load) the title saved with it.
+ */
+export function citableOf(item: ReadingListItem, card: PaperCard | undefined): Citable {
+  // A slug ends in the first hex digits of the paper's id (text/slug.ts).
+  const id = card?.id ?? (/[0-9a-f]{6,}$/.exec(item.slug)?.[0] ?? '000000').padEnd(12, '0');
+  return {
+    id,
+    title: card?.title ?? item.title,
+    titleSource: card?.derived ? 'derived' : 'given',
+    authors: card?.authors ?? [],
+    year: card?.year ?? null,
+    paperLinks: card?.links ?? {},
+    publication: card?.publication ?? (card ? {} : { kind: 'misc' }),
+    sources: card?.key ? [{ key: card.key }] : [],
+  };
+}
+
+/** The list as BibTeX, one entry per paper; `paperUrl` gives each paper's page on the site. */
+export function toBibtex(
+  items: readonly ReadingListItem[],
+  paperUrl: (slug: string) => string,
+  cardOf: (slug: string) => PaperCard | undefined,
+): string {
+  return `${items
+    .map((item) => {
+      const card = cardOf(item.slug);
+      return bibtexCitation(citableOf(item, card), card?.venue ?? '', paperUrl(item.slug));
+    })
+    .join('\n\n')}\n`;
+}
+
+/** The list as RIS records (Zotero, Mendeley, EndNote), CRLF line ends as the format asks. */
+export function toRis(
+  items: readonly ReadingListItem[],
+  paperUrl: (slug: string) => string,
+  cardOf: (slug: string) => PaperCard | undefined,
+): string {
+  return `${items
+    .map((item) => {
+      const card = cardOf(item.slug);
+      return risCitation(citableOf(item, card), card?.venue ?? '', paperUrl(item.slug));
+    })
+    .join('\r\n')}\r\n`;
+}
+
+// ---- What the list page shows of each paper, fetched in shards. ----
+
+/**
+ * The list page's view of one paper: what its row shows (title, summary, tags as [slug, label],
+ * authors, venue, year) and what its citations need. Fields a paper lacks are left out.
+ */
+export interface PaperCard {
+  /** The abstract's id (12 hex digits), for a citation key. */
+  id: string;
+  /** The title as the site shows it now. */
+  title: string;
+  /** True when the title was derived from the abstract. */
+  derived?: true;
+  summary: string;
+  tags: [string, string][];
+  authors?: string[];
+  /** The venue's label, e.g. `ICML 2023`. */
+  venue?: string;
+  year?: number;
+  links?: PaperLinks;
+  /** Booktitle, editors, pages…: the shard's shared part (`PaperCardShard.publications`) with the paper's pages. */
+  publication?: Publication;
+  /** The structured input's own citation key (`kitamura23`). */
+  key?: string;
+}
+
+/** A card as a shard stores it: the publication details many papers share are stored once. */
+export type StoredPaperCard = Omit<PaperCard, 'publication'> & {
+  /** Index into the shard's `publications`. */
+  pub?: number;
+  /** The paper's own pages. */
+  pages?: { first: string; last?: string };
+};
+
+/** One shard of paper cards, by slug, with the publication details they share. */
+export interface PaperCardShard {
+  publications: Omit<Publication, 'pages'>[];
+  cards: Record<string, StoredPaperCard>;
+}
+
+/** A shard's card for `slug`, its shared publication details put back; undefined when absent or malformed. */
+export function cardFromShard(shard: unknown, slug: string): PaperCard | undefined {
+  if (typeof shard !== 'object' || shard === null) return undefined;
+  const { publications, cards } = shard as Partial<PaperCardShard>;
+  const stored = cards && Object.hasOwn(cards, slug) ? cards[slug] : undefined;
+  if (!stored || typeof stored !== 'object' || typeof stored.title !== 'string') return undefined;
+  const { pub, pages, ...card } = stored;
+  const shared = pub === undefined ? undefined : publications?.[pub];
+  if (!shared && !pages) return card;
+  return { ...card, publication: { ...shared, ...(pages ? { pages } : {}) } };
+}
 
 /** Papers per card shard, about: enough that a short list needs one or two requests. */
 export const PAPERS_PER_CARD_SHARD = 500;

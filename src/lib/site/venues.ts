@@ -77,11 +77,62 @@ export function venueOf(header: string, venues: readonly Venue[]): Venue {
   );
 }
 
-/** Where a copy of the paper was found, in readers' words: `ICLR 2026 Papers, entry 14`. */
+/**
+ * A venue's URL value for the explorer's `?venue=` filter: its key's words joined by `-`
+ * (`ICLR 2026 Papers` → `iclr-2026`), or `v-` and a hash for a venue named without Latin letters.
+ * It depends on the venue's headers alone, so a shared link keeps working while other venues come
+ * and go.
+ */
+export function venueSlug(venue: Pick<Venue, 'label'>): string {
+  const key = venueKey(venue.label);
+  const readable = key
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .join('-')
+    .slice(0, 80)
+    .replace(/-$/, '');
+  return /^[a-z0-9 ]+$/.test(key) && /[a-z]/.test(readable) ? readable : `v-${fnv1a(venue.label)}`;
+}
+
+/** FNV-1a, 32 bits, as 8 hex digits. */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, '0');
+}
+
+/**
+ * What a card says of where and when a paper appeared: the venue, and the year only when the
+ * venue's label does not already hold it (`ICML 2023`, but `Journal of X, 2024`).
+ */
+export function venueYearText(label: string, year: number | null): string {
+  if (year === null || new RegExp(`(^|\\D)${year}(\\D|$)`).test(label)) return label;
+  return label ? `${label}, ${year}` : String(year);
+}
+
+/** The pages as a reader reads them: `p. 17` or `pp. 17135–17175`. */
+export function pagesText(pages: { first: string; last?: string | undefined }): string {
+  return pages.last && pages.last !== pages.first
+    ? `pp. ${pages.first}–${pages.last}`
+    : `p. ${pages.first}`;
+}
+
+/**
+ * Where a copy of the paper was found, in readers' words, never a file name or a position in a
+ * file: `ICML 2023, pp. 17135–17175` when the proceedings give pages (`withPages`, for the copy
+ * the publication details came from), else `Listed in ICLR 2026 Papers`.
+ */
 export function sourceLabel(
   source: Source,
   venues: readonly Venue[],
+  pages?: { first: string; last?: string | undefined },
 ): { text: string; lang?: string } {
   const venue = venueOf(source.header, venues);
-  return { text: `${venue.label}, entry ${source.paragraph}`, lang: venue.lang };
+  return {
+    text: pages ? `${venue.label}, ${pagesText(pages)}` : `Listed in ${venue.label}`,
+    lang: venue.lang,
+  };
 }
