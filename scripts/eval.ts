@@ -1,54 +1,41 @@
 /**
  * `npm run eval`: how the derived fields read on real abstracts the site was not tuned on.
- * Ingests the development set (../shared/dev/real-titles.jsonl, real ICML 2023 abstracts with their
- * real titles, and real-topics.jsonl, topics assigned by reading) and the seed dumps, and prints title
- * token F1, malformed titles, name precision and recall, summary–title overlap, keyword checks,
- * related-paper reasons, topic precision / recall / main-topic hits, and the ingest time.
+ * Ingests each development set the way a user's dump is ingested — the fit half and the locked
+ * half of `data/dev/` (split once by venue, `data/dev/split.json`; docs/naming.md, "Protocol") and,
+ * when present, the ICML 2023 set of `../shared/dev/` — and the seed dumps, and prints title token
+ * F1, malformed titles, titles that are a field's name or headed by a negated phrase, name
+ * precision and recall, summaries that are not whole or say nothing, keyword checks (everyday
+ * words against a general frequency list), related-paper reasons and topic precision / recall /
+ * main-topic hits. The locked half is only ever scored: `--show` never lists its items.
  * A script, not a test: it reports figures; exit code 1 only when an input is missing.
- *   tsx scripts/eval.ts [--dev <dir>] [--seeds <dir>] [--show titles|names|topics|keywords]
+ *   tsx scripts/eval.ts [--data <dir>] [--dev <dir>] [--seeds <dir>]
+ *                       [--show titles|names|topics|keywords] (fit half and ICML 2023 only)
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
 import { ingestDumps, readDumpsDir, type DumpFile } from '../src/lib/pipeline';
 import type { Paper } from '../src/lib/schema';
 import {
   hasStrayPunctuation,
+  judgeFieldTitle,
   judgeKeyword,
+  judgeNegatedHead,
   judgeSummary,
+  judgeSummaryWhole,
+  isEverydayKeyword,
   judgeTitle,
+  phraseBag,
   realName,
 } from './eval/judges';
+import { readDataDev, readSharedDev, type DevItem, type DevSet } from './eval/dev-data';
 import { mean, microPrecisionRecall, titleOverlap, tokenF1 } from './eval/metrics';
 import { SEED_TOPICS } from '../tests/fixtures/taxonomy/seed-topics';
 
-interface DevItem {
-  title: string;
-  abstract: string;
-  topics: string[];
-}
-
 const num = (x: number) => x.toFixed(3);
-
-function readDevSet(dir: string): DevItem[] {
-  const lines = (file: string) =>
-    readFileSync(join(dir, file), 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-  const titles = lines('real-titles.jsonl');
-  const topics = lines('real-topics.jsonl');
-  return titles.map((row, i) => ({
-    title: String(row.title),
-    abstract: String(row.abstract),
-    topics: (topics[i]?.topics as string[] | undefined) ?? [],
-  }));
-}
 
 /** The dev set as one plain-text dump, the way a user would add it. */
 function asDump(items: readonly DevItem[]): DumpFile {
-  const text = ['ICML 2023 (development set)', ...items.map((item) => item.abstract)].join('\n\n');
+  const text = ['Development set', ...items.map((item) => item.abstract)].join('\n\n');
   return { name: 'dev.txt', bytes: new TextEncoder().encode(`${text}\n`) };
 }
 
@@ -68,6 +55,49 @@ function recordsFor(items: readonly DevItem[], papers: readonly Paper[]): (Paper
     papers.flatMap((p) => p.sources.map((source) => [source.paragraph, p] as const)),
   );
   return items.map((_, index) => byParagraph.get(index + 1));
+}
+
+/**
+ * Phrases that name a field, not a paper: the taxonomy's labels and every acronym expansion that
+ * two or more papers of the corpus define (as content-stem bags, docs/naming.md).
+ */
+function fieldBags(papers: readonly Paper[]): Set<string> {
+  const labels = loadTaxonomy('content/taxonomy.yaml').topics.map((t) => t.label);
+  const definedBy = new Map<string, number>();
+  for (const p of papers)
+    for (const bag of new Set(p.acronyms.map((a) => phraseBag(a.long))))
+      definedBy.set(bag, (definedBy.get(bag) ?? 0) + 1);
+  const shared = [...definedBy].filter(([, n]) => n >= 2).map(([bag]) => bag);
+  return new Set([...labels.map(phraseBag), ...shared].filter((bag) => bag !== ''));
+}
+
+function misleadReport(items: DevItem[], records: Paper[], all: readonly Paper[], show: boolean) {
+  const bags = fieldBags(all);
+  const field = records.filter((p) => judgeFieldTitle(p.title, p.name, bags));
+  const negated = records
+    .map((p) => ({ p, why: judgeNegatedHead(p.title, p.name, p.plainText) }))
+    .filter((x) => x.why);
+  console.log(
+    `titles: ${field.length} a field or topic name alone (target 0); ${negated.length} headed by a negated phrase (target 0)`,
+  );
+  if (show) {
+    for (const p of field) console.log(`  - field: "${p.title}"`);
+    for (const x of negated) console.log(`  - ${x.why}: "${x.p.title}"`);
+  }
+  const whole = records
+    .map((p) => ({ p, why: judgeSummaryWhole(p.summary, p.title) }))
+    .filter((x) => x.why !== null);
+  const counts = new Map<string, number>();
+  for (const x of whole) {
+    const kind = x.why!.replace(/ \(.*$/, '');
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  const parts = [...counts].map(([why, n]) => `${n} ${why}`).join(', ');
+  console.log(
+    `summaries: ${whole.length} of ${records.length} not whole or empty${parts ? ` (${parts})` : ''}; targets: 0 mid-sentence, 0 without a content word`,
+  );
+  if (show) for (const x of whole) console.log(`  - ${x.why}: "${x.p.summary}"`);
+  void items;
 }
 
 function titleReport(items: DevItem[], records: Paper[], show: boolean): void {
@@ -168,9 +198,13 @@ function keywordReport(papers: readonly Paper[], show: boolean): void {
     .flatMap((p) => p.related.flatMap((r) => r.terms))
     .filter((t) => /\bet al\b/i.test(t));
   const perPaper = mean(papers.map((p) => p.keywords.length));
+  const all = papers.flatMap((p) => p.keywords);
+  const everyday = all.filter((k) => isEverydayKeyword(k));
   console.log(
-    `keywords: ${bad.length} bad (math symbols, verb-led, citation fragments; target 0); ${perPaper.toFixed(1)} a paper`,
+    `keywords: ${bad.length} bad (math symbols, verb-led, citation fragments; target 0); ${perPaper.toFixed(1)} a paper; ` +
+      `${everyday.length} everyday words alone (${((100 * everyday.length) / Math.max(1, all.length)).toFixed(1)} %, target ≤ 1 %)`,
   );
+  if (show) console.log(`  everyday: ${[...new Set(everyday)].join(', ')}`);
   for (const b of bad.slice(0, show ? 200 : 8)) console.log(`  - ${b.why}: "${b.k}"`);
   const related = papers.map((p) => p.related.length);
   const none = related.filter((n) => n === 0).length;
@@ -205,15 +239,9 @@ function topicReport(
     });
 }
 
-function run(): void {
-  const { values } = parseArgs({
-    options: {
-      dev: { type: 'string', default: '../shared/dev' },
-      seeds: { type: 'string', default: 'tests/fixtures/seeds' },
-      show: { type: 'string' },
-    },
-  });
-  const items = readDevSet(values.dev!);
+/** Every figure for one development set; item lists only for a set that is not locked. */
+function evaluateSet(set: DevSet, showWhat: string | undefined): void {
+  const items = set.items;
   const dev = ingestTimed([asDump(items)]);
   const records = recordsFor(items, dev.papers);
   const missing = records.filter((r) => !r).length;
@@ -222,28 +250,46 @@ function run(): void {
     item: DevItem;
   }[];
   console.log(
-    `dev set: ${items.length} abstracts, ${dev.papers.length} records (${missing} not found), ingest ${dev.ms.toFixed(0)} ms`,
+    `\n== ${set.label}: ${items.length} abstracts, ${dev.papers.length} records (${missing} not found), ingest ${dev.ms.toFixed(0)} ms`,
   );
+  const show = (what: string) => !set.locked && showWhat === what;
   const keptItems = kept.map((x) => x.item);
   const keptRecords = kept.map((x) => x.r);
-  titleReport(keptItems, keptRecords, values.show === 'titles');
-  nameReport(keptItems, keptRecords, values.show === 'names');
-  keywordReport(dev.papers, values.show === 'keywords');
+  titleReport(keptItems, keptRecords, show('titles'));
+  misleadReport(keptItems, keptRecords, dev.papers, show('mislead'));
+  nameReport(keptItems, keptRecords, show('names'));
+  keywordReport(dev.papers, show('keywords'));
   const strip = (tags: readonly string[]) => tags.filter((t) => !t.startsWith('type-'));
+  const judged = kept.filter((x) => x.item.topics.length > 0);
   topicReport(
-    'dev',
-    keptRecords.map((p) => strip(p.tags)),
-    keptItems.map((i) => i.topics),
-    values.show === 'topics',
-    keptItems.map((i) => i.title),
+    `${judged.length} with topics`,
+    judged.map((x) => strip(x.r.tags)),
+    judged.map((x) => x.item.topics),
+    show('topics'),
+    judged.map((x) => x.item.title),
   );
+}
+
+function run(): void {
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string', default: 'data/dev' },
+      dev: { type: 'string', default: '../shared/dev' },
+      seeds: { type: 'string', default: 'tests/fixtures/seeds' },
+      show: { type: 'string' },
+    },
+  });
+  const { fit, locked } = readDataDev(values.data!);
+  const shared = readSharedDev(values.dev!);
+  for (const set of [fit, locked, ...(shared ? [shared] : [])]) evaluateSet(set, values.show);
 
   const seeds = ingestTimed(readDumpsDir(values.seeds!));
-  console.log(`seeds: ${seeds.papers.length} records, ingest ${seeds.ms.toFixed(0)} ms`);
+  console.log(`\n== seeds: ${seeds.papers.length} records, ingest ${seeds.ms.toFixed(0)} ms`);
   const seedRecords = SEED_TOPICS.map((row) =>
     seeds.papers.find((p) => p.plainText.includes(row.fragment)),
   );
   const seedKept = SEED_TOPICS.map((row, i) => ({ row, p: seedRecords[i] })).filter((x) => x.p);
+  const strip = (tags: readonly string[]) => tags.filter((t) => !t.startsWith('type-'));
   topicReport(
     'seeds',
     seedKept.map((x) => strip(x.p!.tags)),
@@ -258,6 +304,7 @@ function run(): void {
   console.log(
     `seeds: ${malformedSeeds} malformed titles; ${seeds.papers.filter((p) => p.name).length} names`,
   );
+  misleadReport([], seeds.papers, seeds.papers, values.show === 'seed-mislead');
   keywordReport(seeds.papers, values.show === 'seed-keywords');
 }
 

@@ -4,6 +4,7 @@
  */
 
 import { findUrls } from '../../src/lib/text/markup';
+import everydayWords from '../../src/lib/text/vocabulary/everyday-words.json';
 import { tagSentence, tagText } from '../../src/lib/text/nlp';
 import { analyseText, isContentWord, isGenericWord } from '../../src/lib/text/terms';
 
@@ -150,4 +151,120 @@ export function judgeSummary(summary: string, title: string, name: string | null
   );
   if (added.size < 2) return 'adds almost nothing to the title';
   return null;
+}
+
+/** Where a sentence stops being whole: a summary must end as a sentence ends. */
+const SENTENCE_END = /[.!?](?:["'”’)\]]*)$/u;
+
+/** Counts and quantities, which say how much, not what. */
+const COUNT_WORD =
+  /^(?:one|two|three|four|five|six|seven|eight|nine|ten|several|many|multiple|various|few|both|each|all|new|novel)$/i;
+
+/**
+ * Why a summary is not a whole statement that says something, or null (issue 32): it stops
+ * mid-sentence, holds no noun beyond generic research words and counts ("We propose two
+ * complementary and fully automated methodologies."), is an "also" aside, or leans on a
+ * "this …"/"these …" whose noun neither the title nor the summary shows.
+ */
+export function judgeSummaryWhole(summary: string, title: string): string | null {
+  const text = summary.trim();
+  if (text === '') return 'empty';
+  if (!SENTENCE_END.test(text) || /…$/.test(text)) return 'stops mid-sentence';
+  const nouns = tagSentence(text).tokens.filter(
+    (t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'X',
+  );
+  const specific = nouns.filter((t) => {
+    if (COUNT_WORD.test(t.text)) return false;
+    const word = analyseText(t.text).words[0];
+    return word !== undefined && isContentWord(word) && !isGenericWord(word);
+  });
+  if (specific.length === 0) return 'no content word';
+  if (/^(?:\S+\s+){0,3}also\b/i.test(text)) return 'an "also" aside';
+  const shown = new Set(analyseText(`${title} ${text}`).words.map((w) => w.key));
+  const pointer = /\b(?:this|these|such)\s+(\p{L}[\p{L}-]*)/giu;
+  for (const match of text.matchAll(pointer)) {
+    const noun = match[1]!;
+    if (/^(?:paper|work|study|article|end|way|reason|setting|problem|case)$/i.test(noun)) continue;
+    const key = analyseText(noun).words[0]?.key;
+    const before = analyseText(`${title} ${text.slice(0, match.index)}`).words.map((w) => w.key);
+    if (key && !before.includes(key) && shown.has(key))
+      return `leans on an unseen antecedent ("${match[0]}")`;
+  }
+  return null;
+}
+
+/** A sorted bag of content stems, to compare phrases whatever their word order and inflection. */
+export function phraseBag(text: string): string {
+  return [
+    ...new Set(
+      analyseText(text)
+        .words.filter((w) => isContentWord(w))
+        .map((w) => w.key),
+    ),
+  ]
+    .sort()
+    .join(' ');
+}
+
+/**
+ * Why a title is a field's name rather than the paper's, or null: the title, or the part after a
+ * name, is a taxonomy label or an acronym expansion that several papers of the corpus define.
+ */
+export function judgeFieldTitle(
+  title: string,
+  name: string | null,
+  fieldBags: ReadonlySet<string>,
+): string | null {
+  const phrase = name && title.startsWith(`${name}: `) ? title.slice(name.length + 2) : title;
+  const bag = phraseBag(phrase);
+  return bag !== '' && fieldBags.has(bag) ? 'a field or topic name' : null;
+}
+
+/**
+ * Cues that put the phrase after them out of the paper's contribution: what the paper bypasses,
+ * avoids, does without or criticises. General English negation and contrast, not a list of misses.
+ */
+const NEGATION_CUE =
+  /\b(?:bypass(?:es|ed|ing)?|avoid(?:s|ed|ing)?|without|instead of|unlike|rather than|limitations? of|shortcomings? of|drawbacks? of|fail(?:s|ed|ing)? to|circumvent(?:s|ed|ing)?|obviat(?:e|es|ed|ing)|eliminat(?:e|es|ed|ing) the need for|no need for|free of|does not require|do not require|does not rely on|do not rely on)\b/i;
+
+/**
+ * Why the title's head is a phrase the abstract negates, or null: the title's first content words
+ * (its head phrase, before any preposition) occur in the abstract right after a negation cue in
+ * the same clause.
+ */
+export function judgeNegatedHead(
+  title: string,
+  name: string | null,
+  abstract: string,
+): string | null {
+  const phrase = name && title.startsWith(`${name}: `) ? title.slice(name.length + 2) : title;
+  const head = phrase.split(
+    /\s+(?:for|of|in|on|with|via|by|to|from|under|using|through|and)\s+/i,
+  )[0]!;
+  const words = head.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return null;
+  const escaped = words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\s+');
+  const at = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}`, 'giu');
+  for (const match of abstract.matchAll(at)) {
+    const clauseStart = Math.max(
+      abstract.lastIndexOf('.', match.index),
+      abstract.lastIndexOf(';', match.index),
+      abstract.lastIndexOf(',', match.index),
+    );
+    const lead = abstract.slice(clauseStart + 1, match.index);
+    const cue = NEGATION_CUE.exec(lead);
+    if (cue && lead.slice(cue.index).split(/\s+/).length <= 6)
+      return `headed by "${head}", negated ("${cue[0]}")`;
+  }
+  return null;
+}
+
+const EVERYDAY = new Set<string>(everydayWords.words);
+
+/**
+ * A keyword that is one everyday word: one of the 10,000 most frequent words of spoken English
+ * (SUBTLEX-US), written without a capital or digit. Inside a longer phrase such words are fine.
+ */
+export function isEverydayKeyword(keyword: string): boolean {
+  return !/[\p{Lu}\p{N}\s-]/u.test(keyword) && EVERYDAY.has(keyword.toLowerCase());
 }

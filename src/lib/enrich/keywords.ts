@@ -17,6 +17,18 @@ import {
   type Word,
 } from '../text/terms';
 import { inverseDocumentFrequency, termFrequencyWeight } from '../text/weighting';
+import everydayWords from '../text/vocabulary/everyday-words.json';
+
+/** The most frequent words of general (spoken) English, from a measured list (docs/text.md). */
+const EVERYDAY = new Set<string>(everydayWords.words);
+
+/**
+ * A single word common in general English, written without a capital or a digit (`girl`, `rows`,
+ * `positive`; not `Adam` or `BERT`): never a keyword alone, only inside a longer phrase.
+ */
+export function isEverydayWord(spelling: string): boolean {
+  return !/[\p{Lu}\p{N}\s-]/u.test(spelling) && EVERYDAY.has(spelling.toLowerCase());
+}
 
 /** Longest key phrase, in words: longer n-grams are almost never repeated terms. */
 export const MAX_PHRASE_WORDS = 3;
@@ -539,7 +551,14 @@ export function selectKeywords(
   const own = terms.filter(
     (term) =>
       // A keyword is a noun phrase of the abstract, or a defined acronym (extractTerms).
-      term.expands === undefined && !term.dominated && !term.notPhrase,
+      term.expands === undefined &&
+      !term.dominated &&
+      !term.notPhrase &&
+      !(
+        term.words === 1 &&
+        !term.acronym &&
+        isEverydayWord(displayTerm(text.slice(term.start, term.end), statistics))
+      ),
   );
   const recurring = own.filter(
     (term) => isTitlePhrase(term, titleKeys) || isRecurring(term, text, statistics),

@@ -6,6 +6,7 @@
  * `npm run fit:titles` (scripts/fit-titles.ts → headline-weights.json). Candidates are whole phrases,
  * so a title is never a fragment: it starts with a content word and ends on a noun.
  */
+import { inNegationScope } from '../../text/negation';
 import {
   isVariable,
   nounPhrases,
@@ -227,8 +228,19 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
   const statementOf = new Map(context.statements.map((s) => [s.sentenceIndex, s]));
   const candidates: Candidate[] = [];
   const seen = new Set<string>();
+  const phrasesBySentence = sentences.map((sentence, index) => nounPhrases(sentence, index));
+  // A head phrase the abstract negates anywhere ("bypasses direct value function estimation")
+  // is what the paper is not: never a title's head (text/negation.ts).
+  const negated = new Set<string>();
   sentences.forEach((sentence, index) => {
-    const bases = nounPhrases(sentence, index);
+    for (const base of phrasesBySentence[index]!) {
+      const start = sentence.tokens[base.first]!.start;
+      if (inNegationScope(sentence.text, start))
+        negated.add(contentKeys(sentence.tokens.slice(base.first, base.last + 1)).join(' '));
+    }
+  });
+  sentences.forEach((sentence, index) => {
+    const bases = phrasesBySentence[index]!;
     const startsAt = new Map(bases.map((p) => [p.first, p]));
     const statement = statementOf.get(index);
     const objectStart = statement ? objectTokenIndex(sentence, statement) : -1;
@@ -238,6 +250,8 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
       // "Challenge in RL", "Methods in …", "Terms of wall-clock time": a head phrase of generic
       // words only says nothing about the paper, whatever follows it.
       if (!hasSpecificWord(sentence.tokens.slice(base.first, base.last + 1))) continue;
+      if (negated.has(contentKeys(sentence.tokens.slice(base.first, base.last + 1)).join(' ')))
+        continue;
       for (const ext of extensions(sentence, base, startsAt)) {
         // Cheap tests first: most spans fail one, and their text is never built.
         const tokens = sentence.tokens.slice(base.first, ext.last + 1);
