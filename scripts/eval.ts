@@ -13,6 +13,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
+import { describePaper, fieldAcronymSet, fieldPhraseBags } from '../src/lib/ingest/naming/describe';
 import { ingestDumps, readDumpsDir, type DumpFile } from '../src/lib/pipeline';
 import type { Paper } from '../src/lib/schema';
 import {
@@ -98,6 +99,35 @@ function misleadReport(items: DevItem[], records: Paper[], all: readonly Paper[]
   );
   if (show) for (const x of whole) console.log(`  - ${x.why}: "${x.p.summary}"`);
   void items;
+}
+
+/**
+ * What the titles and names would be with the corpus statistics the ingest does not pass yet
+ * (docs/naming.md, "Field names"): each record described again with the corpus's field phrases
+ * (taxonomy labels, expansions two or more papers define) and field acronyms (defined by three or
+ * more papers). Prints title F1, field-name titles and names with them.
+ */
+function corpusHookReport(items: DevItem[], records: Paper[], all: readonly Paper[]): void {
+  const labels = loadTaxonomy('content/taxonomy.yaml').topics.map((t) => t.label);
+  const options = {
+    fieldPhrases: fieldPhraseBags(
+      labels,
+      all.map((p) => p.acronyms.map((a) => a.long)),
+    ),
+    fieldAcronyms: fieldAcronymSet(all.map((p) => p.acronyms.map((a) => a.short))),
+  };
+  const again = records.map((p) => ({ ...p, ...describePaper(p.plainText, options) }));
+  const f1 = again.map((p, i) => tokenF1(p.title, items[i]!.title));
+  const field = again.filter((p) => judgeFieldTitle(p.title, p.name, fieldBags(all))).length;
+  const real = items.map((item) => realName(item.title, item.abstract));
+  const named = again.filter((p) => p.name).length;
+  const wrong = again.filter((p, i) => p.name && real[i] && real[i] !== p.name).length;
+  const withReal = real.filter((n) => n !== null).length;
+  const found = again.filter((p, i) => real[i] !== null && p.name === real[i]).length;
+  console.log(
+    `with corpus field phrases and acronyms (ingest hook, not yet wired): title F1 ${num(mean(f1))}; ` +
+      `${field} field-name titles; names ${named} (${wrong} the title names otherwise), recall ${num(withReal ? found / withReal : 1)}`,
+  );
 }
 
 function titleReport(items: DevItem[], records: Paper[], show: boolean): void {
@@ -257,6 +287,7 @@ function evaluateSet(set: DevSet, showWhat: string | undefined): void {
   const keptRecords = kept.map((x) => x.r);
   titleReport(keptItems, keptRecords, show('titles'));
   misleadReport(keptItems, keptRecords, dev.papers, show('mislead'));
+  corpusHookReport(keptItems, keptRecords, dev.papers);
   nameReport(keptItems, keptRecords, show('names'));
   keywordReport(dev.papers, show('keywords'));
   const strip = (tags: readonly string[]) => tags.filter((t) => !t.startsWith('type-'));

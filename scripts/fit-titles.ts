@@ -1,12 +1,12 @@
 /**
  * `npm run fit:titles`: fits the headline scorer's feature weights (src/lib/ingest/naming/
- * headline-weights.json) on the development set (../shared/dev/real-titles.jsonl): coordinate
+ * headline-weights.json) on the fit half of data/dev/ and ../shared/dev/real-titles.jsonl (never the
+ * locked half): coordinate
  * ascent on the mean token F1 between the chosen headline and the real title. Prints the F1 of
  * the held-out F1 of 5-fold cross-validation too, so a fit that only memorises the set shows as a gap.
- *   tsx scripts/fit-titles.ts [--dev <dir>] [--write]
+ *   tsx scripts/fit-titles.ts [--data <dir>] [--dev <dir>] [--write]
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { toPlainText } from '../src/lib/ingest/plaintext';
 import { normalizeAbstract } from '../src/lib/ingest/normalize';
@@ -19,6 +19,7 @@ import {
 } from '../src/lib/ingest/naming/headline';
 import { tagText } from '../src/lib/text/nlp';
 import current from '../src/lib/ingest/naming/headline-weights.json';
+import { readDataDev, readSharedDev } from './eval/dev-data';
 import { tokenF1 } from './eval/metrics';
 
 interface Example {
@@ -35,16 +36,14 @@ const STEPS = [-2, -1, -0.5, -0.25, 0.25, 0.5, 1, 2];
 const ROUNDS = 6;
 const FOLDS = 5;
 
-function loadExamples(dir: string): Example[] {
-  return readFileSync(join(dir, 'real-titles.jsonl'), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const row = JSON.parse(line) as { title: string; abstract: string };
-      const tagged = tagText(toPlainText(normalizeAbstract([row.abstract])));
-      const { name, longForm, candidates } = titleCandidates(tagged);
-      return { real: row.title, name, longForm, sentences: tagged.map((s) => s.text), candidates };
-    });
+/** The fit half of `data/dev/` and the ICML 2023 set of `../shared/dev/`; never the locked half. */
+function loadExamples(data: string, shared: string): Example[] {
+  const rows = [...readDataDev(data).fit.items, ...(readSharedDev(shared)?.items ?? [])];
+  return rows.map((row) => {
+    const tagged = tagText(toPlainText(normalizeAbstract([row.abstract])));
+    const { name, longForm, candidates } = titleCandidates(tagged);
+    return { real: row.title, name, longForm, sentences: tagged.map((s) => s.text), candidates };
+  });
 }
 
 function meanF1(examples: readonly Example[], w: HeadlineWeights): number {
@@ -124,9 +123,13 @@ function fit(examples: readonly Example[], _start: HeadlineWeights): HeadlineWei
 
 function run(): void {
   const { values } = parseArgs({
-    options: { dev: { type: 'string', default: '../shared/dev' }, write: { type: 'boolean' } },
+    options: {
+      data: { type: 'string', default: 'data/dev' },
+      dev: { type: 'string', default: '../shared/dev' },
+      write: { type: 'boolean' },
+    },
   });
-  const examples = loadExamples(values.dev!);
+  const examples = loadExamples(values.data!, values.dev!);
   const start = current as HeadlineWeights;
   console.log(
     `${examples.length} examples; current weights: F1 ${meanF1(examples, start).toFixed(3)}`,

@@ -1,19 +1,19 @@
 /**
  * `npm run fit:topics`: fits the topic tagger's few global weights (src/lib/enrich/topic-weights.json)
- * on the development set (../shared/dev: real ICML 2023 abstracts and topics assigned by reading):
+ * on the fit half of data/dev/ and the ICML 2023 set of ../shared/dev (real abstracts, topics assigned
+ * by reading; the locked half is never read here):
  * coordinate ascent on the worst of precision, recall and main-topic hits relative to their targets,
  * plus the share of seed rows satisfied. No weight belongs to one topic, so the fit cannot learn a
  * paper's answer; 2-fold and 5-fold cross-validation (each fold fitted from the same round start
  * values) are printed so that a fit that memorises the set shows as a gap, and the seed table is checked with the fitted weights. Tags are measured as
  * the ingest gives them: a benchmark or dataset paper also gets `benchmarks-datasets`
  * (`withContributionTopic`), so the figures are `npm run eval`'s.
- *   tsx scripts/fit-topics.ts [--dev <dir>] [--write] [--show]
+ *   tsx scripts/fit-topics.ts [--data <dir>] [--dev <dir>] [--write] [--show]
  *   --show: every dev disagreement and failing seed row, with the topic scores
  *   FIT_SEED_WEIGHT (default 1): weight of the share of seed rows satisfied
  *   FIT_ROUNDS (default 5; 0 only measures the current weights)
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
 import { contributionTypes } from '../src/lib/enrich/contribution';
@@ -23,6 +23,7 @@ import { buildBasePapers, readDumpsDir } from '../src/lib/pipeline';
 import type { BasePaper, ContributionType } from '../src/lib/schema';
 import { SEED_TOPICS, type SeedTopicExpectation } from '../tests/fixtures/taxonomy/seed-topics';
 import { microPrecisionRecall } from './eval/metrics';
+import { readDataDev, readSharedDev, type DevItem } from './eval/dev-data';
 
 const WEIGHTS_FILE = 'src/lib/enrich/topic-weights.json';
 const FACTORS = [0.5, 0.7, 0.85, 1.15, 1.4, 2];
@@ -57,37 +58,35 @@ interface Figures {
   perPaper: number;
 }
 
-function readJsonl(dir: string, file: string): Record<string, unknown>[] {
-  return readFileSync(join(dir, file), 'utf8')
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-}
-
 /**
  * The dev abstracts through the real ingest (one dump, as a user adds it): every record is read, as
  * the ingest reads them; `judged` are the indices of those with topics assigned by reading.
  */
-function loadDev(dir: string): { papers: BasePaper[]; reference: string[][]; judged: number[] } {
-  const titles = readJsonl(dir, 'real-titles.jsonl');
-  const topics = readJsonl(dir, 'real-topics.jsonl');
-  const text = ['ICML 2023 (development set)', ...titles.map((row) => String(row.abstract))].join(
-    '\n\n',
-  );
+/**
+ * The rows a fit may read (docs/naming.md, "Protocol"): the fit half of `data/dev/` and, when
+ * present, the ICML 2023 set of `../shared/dev/`. The locked half is never read here.
+ */
+function loadDev(
+  data: string,
+  shared: string,
+): { papers: BasePaper[]; reference: string[][]; judged: number[] } {
+  const rows: DevItem[] = [...readDataDev(data).fit.items, ...(readSharedDev(shared)?.items ?? [])];
+  const text = ['Development set (fit)', ...rows.map((row) => row.abstract)].join('\n\n');
   const { papers } = buildBasePapers([
     { name: 'dev.txt', bytes: new TextEncoder().encode(`${text}\n`) },
   ]);
-  const key = (s: string) => s.replace(/\s+/g, ' ').trim().slice(0, 60);
-  const byStart = new Map(papers.map((paper, index) => [key(paper.abstract), index]));
+  const byParagraph = new Map(
+    papers.flatMap((p, index) => p.sources.map((source) => [source.paragraph, index] as const)),
+  );
   const reference: string[][] = papers.map(() => []);
   const judged: number[] = [];
-  titles.forEach((row, line) => {
-    const index = byStart.get(key(String(row.abstract)));
-    if (index === undefined) return;
-    reference[index] = (topics[line]?.topics as string[] | undefined) ?? [];
+  rows.forEach((row, line) => {
+    const index = byParagraph.get(line + 1);
+    if (index === undefined || row.topics.length === 0) return;
+    reference[index] = row.topics;
     judged.push(index);
   });
-  return { papers, reference, judged: judged.sort((a, b) => a - b) };
+  return { papers, reference, judged: [...new Set(judged)].sort((a, b) => a - b) };
 }
 
 /** A corpus read by the tagger, with each paper's contribution types (for the benchmark topic). */
@@ -272,12 +271,13 @@ function crossValidate(
 function run(): void {
   const { values } = parseArgs({
     options: {
+      data: { type: 'string', default: 'data/dev' },
       dev: { type: 'string', default: '../shared/dev' },
       write: { type: 'boolean' },
       show: { type: 'boolean' },
     },
   });
-  const { papers, reference, judged: all } = loadDev(values.dev!);
+  const { papers, reference, judged: all } = loadDev(values.data!, values.dev!);
   const corpus = new Corpus(papers);
   const even = all.filter((_, i) => i % 2 === 0);
   const odd = all.filter((_, i) => i % 2 === 1);

@@ -15,6 +15,7 @@ import {
   MAX_TITLE_LENGTH,
   MAX_TITLE_WORDS,
   MIN_TITLE_WORDS,
+  keyBag,
   type Candidate,
 } from './headline';
 
@@ -26,7 +27,7 @@ import {
   mainStatement,
   type Statement,
 } from '../../text/statements';
-import { MAX_SUMMARY_LENGTH, NO_SUMMARY, toSummary } from './summary';
+import { MAX_SUMMARY_LENGTH, NO_SUMMARY, toSummary, withoutLeadIn } from './summary';
 
 /** What a reader recognises a paper by, derived from its plain-text abstract. */
 export interface PaperIdentity {
@@ -40,13 +41,58 @@ const UNTITLED = 'Untitled abstract';
 /** A summary may repeat at most this share of the title's content words. */
 const MAX_SUMMARY_OVERLAP = 0.5;
 
+/**
+ * What the corpus says is a field's vocabulary rather than one paper's (docs/naming.md, "Field
+ * names"): given by the caller when it has counted the corpus, absent otherwise.
+ */
+export interface DescribeOptions {
+  /** Bags of content keys ({@link fieldPhraseBags}) of phrases that name a field: never a whole title. */
+  fieldPhrases?: ReadonlySet<string>;
+  /** Acronyms several papers of the corpus use (`LLM`, `RL`, `GNN`): never a paper's name. */
+  fieldAcronyms?: ReadonlySet<string>;
+}
+
 /** Derives the paper's own name (or null), a headline title and a one-sentence summary. */
-export function describePaper(plainText: string): PaperIdentity {
-  return describeTagged(tagText(plainText));
+export function describePaper(plainText: string, options: DescribeOptions = {}): PaperIdentity {
+  return describeTagged(tagText(plainText), options);
+}
+
+/**
+ * The field phrases a corpus gives {@link DescribeOptions.fieldPhrases}: every label (the
+ * taxonomy's) and every acronym expansion that at least `minPapers` papers define, as key bags.
+ */
+export function fieldPhraseBags(
+  labels: readonly string[],
+  expansionsPerPaper: readonly (readonly string[])[],
+  minPapers = 2,
+): Set<string> {
+  const bag = (text: string) => keyBag([...contentKeySet(text)]);
+  const definedBy = new Map<string, number>();
+  for (const expansions of expansionsPerPaper)
+    for (const b of new Set(expansions.map(bag))) definedBy.set(b, (definedBy.get(b) ?? 0) + 1);
+  const shared = [...definedBy].filter(([, n]) => n >= minPapers).map(([b]) => b);
+  return new Set([...labels.map(bag), ...shared].filter((b) => b !== ''));
+}
+
+/**
+ * The acronyms a corpus gives {@link DescribeOptions.fieldAcronyms}: those that at least
+ * `minPapers` papers use (a field's shorthand, not one paper's coinage).
+ */
+export function fieldAcronymSet(
+  acronymsPerPaper: readonly (readonly string[])[],
+  minPapers = 3,
+): Set<string> {
+  const usedBy = new Map<string, number>();
+  for (const acronyms of acronymsPerPaper)
+    for (const a of new Set(acronyms)) usedBy.set(a, (usedBy.get(a) ?? 0) + 1);
+  return new Set([...usedBy].filter(([, n]) => n >= minPapers).map(([a]) => a));
 }
 
 /** The name and the scored headline candidates of a tagged abstract (also read by fit:titles). */
-export function titleCandidates(tagged: readonly TaggedSentence[]): {
+export function titleCandidates(
+  tagged: readonly TaggedSentence[],
+  options: DescribeOptions = {},
+): {
   name: string | null;
   /** What the name stands for, when it makes a headline ({@link longFormHeadline}). */
   longForm: string | null;
@@ -58,7 +104,9 @@ export function titleCandidates(tagged: readonly TaggedSentence[]): {
   const text = sentences.join(' ');
   const statements = findStatements(sentences);
   const introduced = findIntroducedNames(sentences, text);
-  const finding = findPaperName(sentences, statements, introduced, text);
+  const found = findPaperName(sentences, statements, introduced, text);
+  // A field's shorthand (`LLM`, `RL`) is never one paper's name.
+  const finding = found && options.fieldAcronyms?.has(found.name) ? null : found;
   const name = finding?.name ?? null;
   const main = mainStatement(statements);
   const candidates = headlineCandidates({
@@ -67,11 +115,15 @@ export function titleCandidates(tagged: readonly TaggedSentence[]): {
     main,
     name,
     nameSentence: finding?.sentenceIndex ?? null,
+    fieldPhrases: options.fieldPhrases,
   });
-  const longForm =
+  const spelled =
     name && finding?.longForm
       ? longFormHeadline(name, finding.longForm, tagged[finding.sentenceIndex])
       : null;
+  // "DP: Differential privacy": a field's name after the paper's is no description of it.
+  const longForm =
+    spelled && options.fieldPhrases?.has(keyBag([...contentKeySet(spelled)])) ? null : spelled;
   return { name, longForm, candidates, statements, main };
 }
 
@@ -190,10 +242,13 @@ export function composeTitle(
 }
 
 /** {@link describePaper} on an abstract the text core has already tagged. */
-export function describeTagged(tagged: readonly TaggedSentence[]): PaperIdentity {
+export function describeTagged(
+  tagged: readonly TaggedSentence[],
+  options: DescribeOptions = {},
+): PaperIdentity {
   const sentences = tagged.map((s) => s.text);
   if (sentences.length === 0) return { name: null, title: UNTITLED, summary: NO_SUMMARY };
-  const { name, longForm, candidates, statements, main } = titleCandidates(tagged);
+  const { name, longForm, candidates, statements, main } = titleCandidates(tagged, options);
   const title = composeTitle(
     name,
     longForm ?? bestHeadline(candidates, name)?.text ?? null,
@@ -284,13 +339,41 @@ function chooseSummary(
     if (HOW.test(sentence)) score += 0.3;
     if (CONTEXT_OPENER.test(sentence)) score -= 1.5;
     score += added < MIN_ADDED_WORDS ? -2.5 : Math.min(added, 8) / 10;
-    if (sentence.length < 40 || sentence.length > 600) score -= 2;
+    if (sentence.length < 40) score -= 2;
+    // Shortened by choosing, never by cutting: a sentence too long to show whole loses to one that fits.
+    if (withoutLeadIn(sentence).length > MAX_SUMMARY_LENGTH - 1) score -= 3;
+    // "We also …", "It can also …": an aside beside the contribution, not the contribution.
+    if (ALSO_ASIDE.test(withoutLeadIn(sentence))) score -= 2;
+    // "this method", "these results": a pointer whose noun the card does not show.
+    if (unseenAntecedent(sentence, titleKeys)) score -= 1.5;
     // "Our code is at https://…": where to find the code says nothing of what the paper does.
     if (findUrls(sentence).length > 0) score -= 3;
     if (overlap > MAX_SUMMARY_OVERLAP) score -= 10 + overlap;
     if (score > bestScore) [best, bestScore] = [index, score];
   });
   return toSummary(sentences[best] ?? sentences[0] ?? '');
+}
+
+/** An aside: "also" among a sentence's first four words. */
+const ALSO_ASIDE = /^(?:\S+\s+){0,3}also\b/i;
+/** "this X", "these X", "such X": a pointer to something said before. */
+const POINTER = /\b(?:this|these|such)\s+(\p{L}[\p{L}-]*)/giu;
+/** Nouns a pointer may name without a shown antecedent: the paper itself, a way, an end. */
+const SELF_REFERENCE = /^(?:paper|work|study|article|end|way|reason)$/i;
+
+/**
+ * Whether a sentence points at "this/these/such X" whose X neither the title nor the sentence
+ * before the pointer shows: on a card, the antecedent is not there to read.
+ */
+function unseenAntecedent(sentence: string, titleKeys: ReadonlySet<string>): boolean {
+  for (const match of sentence.matchAll(POINTER)) {
+    const noun = match[1]!;
+    if (SELF_REFERENCE.test(noun)) continue;
+    const key = [...contentKeySet(noun)][0];
+    if (!key || titleKeys.has(key)) continue;
+    if (!contentKeySet(sentence.slice(0, match.index)).has(key)) return true;
+  }
+  return false;
 }
 
 /** How many specific words (not rhetoric, not generic research nouns) a sentence adds to the title. */

@@ -90,6 +90,47 @@ export interface HeadlineContext {
   name: string | null;
   /** The sentence that introduces the name, if any. */
   nameSentence: number | null;
+  /**
+   * Phrases that name a field, not a paper, as bags of content keys ({@link keyBag}): the
+   * taxonomy's labels and the acronym expansions several papers of the corpus define, when the
+   * caller has them. A candidate that is one of them whole is never a title.
+   */
+  fieldPhrases?: ReadonlySet<string>;
+}
+
+/** A phrase's content keys as one comparable string, whatever their order: `a b c`. */
+export function keyBag(keys: readonly string[]): string {
+  return [...new Set(keys)].sort().join(' ');
+}
+
+/**
+ * The bags of the expansions this abstract defines in lower case (`differential privacy (DP)`,
+ * `reinforcement learning (RL)`): concepts of the field, the name rule's reading too
+ * (docs/naming.md), so never a whole title. The paper's own name is left out.
+ */
+function lowerCaseExpansions(sentences: readonly TaggedSentence[], name: string | null): string[] {
+  const bags: string[] = [];
+  for (const sentence of sentences) {
+    const tokens = sentence.tokens;
+    tokens.forEach((token, i) => {
+      if (token.text !== '(' || tokens[i + 2]?.text !== ')') return;
+      const short = tokens[i + 1]!.text;
+      if (
+        !WHOLE_ASIDE_ACRONYM.test(short) ||
+        short.length < 2 ||
+        stripAcronymPlural(short) === name
+      )
+        return;
+      const letters = stripAcronymPlural(short).replace(/[^\p{Lu}]/gu, '').length;
+      const words = tokens.slice(Math.max(0, i - letters), i);
+      if (words.length < 2 || words.some((w) => w.text !== w.lower || !/\p{L}/u.test(w.text)))
+        return;
+      if (words.map((w) => w.lower.charAt(0).toUpperCase()).join('') !== stripAcronymPlural(short))
+        return;
+      bags.push(keyBag(contentKeys(words)));
+    });
+  }
+  return bags.filter((bag) => bag.includes(' '));
 }
 
 /** Content-word keys of a token range. */
@@ -228,6 +269,10 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
   const statementOf = new Map(context.statements.map((s) => [s.sentenceIndex, s]));
   const candidates: Candidate[] = [];
   const seen = new Set<string>();
+  const fieldBags = new Set([
+    ...(context.fieldPhrases ?? []),
+    ...lowerCaseExpansions(sentences, context.name),
+  ]);
   const phrasesBySentence = sentences.map((sentence, index) => nounPhrases(sentence, index));
   // A head phrase the abstract negates anywhere ("bypasses direct value function estimation")
   // is what the paper is not: never a title's head (text/negation.ts).
@@ -257,6 +302,8 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
         const tokens = sentence.tokens.slice(base.first, ext.last + 1);
         const keys = contentKeys(tokens.filter((_, i) => !acronymAside(tokens, i - 2)));
         if (keys.length < 2) continue;
+        // A field's name alone ("Differential privacy") says what area, not what paper.
+        if (fieldBags.size > 0 && fieldBags.has(keyBag(keys))) continue;
         const after = sentence.tokens[ext.last + 1];
         if (
           continuesPast(tokens, after, sentence.tokens[ext.last + 2]) ||

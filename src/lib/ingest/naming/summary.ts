@@ -24,6 +24,10 @@ const LEADING_CONNECTIVE =
   /^(?:however|moreover|furthermore|additionally|in addition|finally|also|thus|therefore|hence|consequently|nevertheless|nonetheless|instead|similarly|likewise|besides|indeed|in particular|specifically|importantly|notably|crucially|overall|in summary|in short|in contrast|as a result|second(?:ly)?|third(?:ly)?|first(?:ly)?|lastly|yet|still),\s+/i;
 
 /** "To address this, we propose…" → "we propose…"; the opener only leads into the statement. */
+export function withoutLeadIn(text: string): string {
+  return withoutOpener(text).replace(CITATION, '');
+}
+
 function withoutOpener(text: string): string {
   const sentence = text.replace(LEADING_CONNECTIVE, '');
   const here = AUTHORS_AFTER_HERE.exec(sentence);
