@@ -5,6 +5,8 @@ import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { failOnCssWarnings } from './src/lib/build/css-warnings.ts';
 import { paperUrlsWhenSharded, rendersSitePages } from './src/lib/build/shard.ts';
+import { isIndexable } from './src/lib/build/noindex.ts';
+import { writeServiceWorker } from './src/lib/build/service-worker.ts';
 
 // Deploy target: SITE_URL is the public origin (https://example.org), BASE_PATH the sub-path the site
 // lives under (`/paper-explorer/` for a GitHub Pages project site). Both are optional.
@@ -23,6 +25,17 @@ const sitemapAlias = {
   },
 };
 
+/** The service worker and the offline pack's manifest, written once every page is (src/lib/build/service-worker.ts). */
+const serviceWorker = {
+  name: 'service-worker',
+  hooks: {
+    /** @param {{ dir: URL }} options */
+    'astro:build:done': async ({ dir }) => {
+      await writeServiceWorker(fileURLToPath(dir), base, site);
+    },
+  },
+};
+
 export default defineConfig({
   site,
   base,
@@ -32,7 +45,15 @@ export default defineConfig({
   // Only the site shard writes the sitemap, listing the paper pages other processes render too
   // (scripts/build-site.ts; one process unless the site is large).
   integrations: rendersSitePages
-    ? [sitemap({ customPages: paperUrlsWhenSharded(site, base) }), sitemapAlias]
+    ? [
+        // Only pages a search engine may index: `noindex` pages (the reading list, 404) stay out.
+        sitemap({
+          customPages: paperUrlsWhenSharded(site, base),
+          filter: (page) => isIndexable(page, base),
+        }),
+        sitemapAlias,
+        serviceWorker,
+      ]
     : [],
   // Every script and stylesheet is a shared, cached file: inlined, the same few KB would be repeated
   // in each of 20,000 pages (docs/build.md).

@@ -3,12 +3,17 @@
  *   tsx scripts/generate-dumps.ts --count 20000 --out .bench/dumps-20000 [--dumps 5] [--seed 1]
  * Each abstract is ~1.5 KB of recombined ML sentences with the mess real dumps have: `$math$`,
  * `\textbf{}`, TeX quotes, URLs, acronym definitions, named methods, hard wraps and a few duplicates.
+ * `--text real` writes abstracts whose vocabulary grows as real abstracts' does instead (Heaps' and
+ * Zipf's laws fitted on the repository's real abstracts, scripts/bench/real-text.ts) and prints how
+ * close their distinct words and index bytes per paper come to the real ones; the template text's
+ * 20,000 abstracts hold ~3,000 distinct words, real ones tens of thousands.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { seededRandom } from '../src/lib/random';
+import { describeCheck, RealTextGenerator, realTextCheck, realTextModel } from './bench/real-text';
 
 /** A random source in [0, 1). */
 type Random = () => number;
@@ -197,14 +202,27 @@ function hardWrap(text: string, width: number): string {
   return [...lines, line].join('\n');
 }
 
+/** How abstracts are written: recombined template sentences, or text with a real vocabulary. */
+export type TextStyle = 'template' | 'real';
+
 /** `count` abstracts spread over `dumps` files; about 1% repeat an earlier abstract. */
-export function generateDumps(count: number, dumps: number, seed: number): Map<string, string> {
+export function generateDumps(
+  count: number,
+  dumps: number,
+  seed: number,
+  text: TextStyle = 'template',
+): Map<string, string> {
   const random = seededRandom(seed);
+  const real = text === 'real' ? new RealTextGenerator(realTextModel(), seed) : undefined;
   const paragraphs: string[][] = Array.from({ length: dumps }, () => []);
   const written: string[] = [];
   for (let i = 0; i < count; i++) {
     const repeat = written.length > 0 && chance(random, 0.01);
-    const abstract = repeat ? pick(random, written) : syntheticAbstract(random);
+    const abstract = repeat
+      ? pick(random, written)
+      : real
+        ? real.abstract()
+        : syntheticAbstract(random);
     written.push(abstract);
     const dump = i % dumps;
     paragraphs[dump]?.push(dump % 2 === 1 ? hardWrap(abstract, 80) : abstract);
@@ -281,9 +299,15 @@ export function generateStructuredDumps(
 }
 
 const USAGE =
-  'usage: tsx scripts/generate-dumps.ts --count <n> [--out <dir>] [--dumps <n>] [--seed <n>]';
+  'usage: tsx scripts/generate-dumps.ts --count <n> [--out <dir>] [--dumps <n>] [--seed <n>] [--text template|real]';
 
-function readOptions(argv: string[]): { count: number; out: string; dumps: number; seed: number } {
+function readOptions(argv: string[]): {
+  count: number;
+  out: string;
+  dumps: number;
+  seed: number;
+  text: TextStyle;
+} {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -291,14 +315,26 @@ function readOptions(argv: string[]): { count: number; out: string; dumps: numbe
       out: { type: 'string' },
       dumps: { type: 'string', default: '5' },
       seed: { type: 'string', default: '1' },
+      text: { type: 'string', default: 'template' },
     },
   });
+  if (values.text !== 'template' && values.text !== 'real') {
+    throw new Error('--text must be template or real');
+  }
   const count = Number(values.count);
   const dumps = Number(values.dumps);
   if (!Number.isInteger(count) || count < 1 || !Number.isInteger(dumps) || dumps < 1) {
     throw new Error('--count and --dumps must be positive integers');
   }
-  return { count, dumps, seed: Number(values.seed), out: values.out ?? `.bench/dumps-${count}` };
+  const text: TextStyle = values.text;
+  const suffix = text === 'real' ? '-real' : '';
+  return {
+    count,
+    dumps,
+    seed: Number(values.seed),
+    text,
+    out: values.out ?? `.bench/dumps-${count}${suffix}`,
+  };
 }
 
 /** Replaces the folder `out` with the given dumps; returns the bytes written. */
@@ -321,7 +357,8 @@ function run(argv: string[]): number {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  const files = generateDumps(options.count, options.dumps, options.seed);
+  if (options.text === 'real') console.log(describeCheck(realTextCheck(options.seed)));
+  const files = generateDumps(options.count, options.dumps, options.seed, options.text);
   const bytes = writeDumps(options.out, files);
   const megabytes = (bytes / 1e6).toFixed(1);
   console.log(

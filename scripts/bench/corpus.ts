@@ -39,21 +39,24 @@ export function seedCorpus(work: string, reuse: boolean): Corpus {
 
 /**
  * `count` synthetic papers, generated with the generator's default seed, or read from `given`
- * dumps generated before.
+ * dumps generated before. `text: 'real'` (the default) writes abstracts whose vocabulary grows as
+ * real abstracts' does (scripts/bench/real-text.ts); `template` the old recombined sentences.
  */
 export function syntheticCorpus(
   work: string,
   count: number,
   reuse: boolean,
   given?: string,
+  text: 'real' | 'template' = 'real',
 ): Corpus {
-  const dumps = given ?? join(work, `dumps-${count}`);
+  const suffix = text === 'real' ? '-real' : '';
+  const dumps = given ?? join(work, `dumps-${count}${suffix}`);
   if (given === undefined && !(reuse && existsSync(dumps))) {
-    tsx(['scripts/generate-dumps.ts', '--count', String(count), '--out', dumps]);
+    tsx(['scripts/generate-dumps.ts', '--count', String(count), '--out', dumps, '--text', text]);
   }
   return {
-    name: `synthetic-${count}`,
-    papers: ingest(dumps, join(work, `synthetic-${count}.json`), reuse),
+    name: `synthetic-${count}${suffix}`,
+    papers: ingest(dumps, join(work, `synthetic-${count}${suffix}.json`), reuse),
   };
 }
 

@@ -11,10 +11,19 @@ export interface MapSearchRequest {
   indexUrl: string;
   query: string;
   tags: string[];
+  /** How many of the matches to return with slug and title, for the list under the map. */
+  listed: number;
 }
 
 export type MapSearchResponse =
-  | { id: number; type: 'matches'; docs: number[]; docCount: number }
+  | {
+      id: number;
+      type: 'matches';
+      docs: number[];
+      docCount: number;
+      /** Slug and title of the first `listed` matches. */
+      listed: [slug: string, title: string][];
+    }
   | { id: number; type: 'error'; message: string };
 
 // Only what this file uses of the worker global; the project's type library is the DOM one.
@@ -28,12 +37,13 @@ const scope = self as unknown as {
 
 /** The engine pages its results; this is its largest page. */
 const PAGE = 100;
-let engine: Promise<SearchEngine> | undefined;
+let engine: Promise<{ searcher: SearchEngine; data: SearchIndexData }> | undefined;
 
-async function load(indexUrl: string): Promise<SearchEngine> {
+async function load(indexUrl: string): Promise<{ searcher: SearchEngine; data: SearchIndexData }> {
   const response = await fetch(indexUrl);
   if (!response.ok) throw new Error(`${indexUrl}: HTTP ${response.status}`);
-  return new SearchEngine((await response.json()) as SearchIndexData);
+  const data = (await response.json()) as SearchIndexData;
+  return { searcher: new SearchEngine(data), data };
 }
 
 function allMatches(searcher: SearchEngine, query: string, tags: string[]): number[] {
@@ -49,9 +59,12 @@ function allMatches(searcher: SearchEngine, query: string, tags: string[]): numb
 scope.addEventListener('message', async ({ data }) => {
   try {
     engine ??= load(data.indexUrl);
-    const searcher = await engine;
+    const { searcher, data: index } = await engine;
     const docs = allMatches(searcher, data.query, data.tags);
-    scope.postMessage({ id: data.id, type: 'matches', docs, docCount: searcher.docCount });
+    const listed = docs
+      .slice(0, data.listed)
+      .map((doc): [string, string] => [index.slugs[doc] ?? '', index.titles[doc] ?? '']);
+    scope.postMessage({ id: data.id, type: 'matches', docs, docCount: searcher.docCount, listed });
   } catch (error) {
     engine = undefined;
     scope.postMessage({ id: data.id, type: 'error', message: String(error) });

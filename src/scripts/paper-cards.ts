@@ -5,6 +5,7 @@
  */
 import {
   cardFromShard,
+  cardOfId,
   cardShardCount,
   cardShardOf,
   type PaperCard,
@@ -21,9 +22,9 @@ export function setPaperCount(count: number): void {
   shardCount = cardShardCount(count || 1);
 }
 
-/** The card of one paper, or undefined when its shard cannot be fetched or does not hold it. */
-export async function loadCard(slug: string): Promise<PaperCard | undefined> {
-  const shard = cardShardOf(slug, shardCount);
+/** The shard of a slug or short id, fetched once per page. */
+function loadShard(slugOrId: string): Promise<unknown> {
+  const shard = cardShardOf(slugOrId, shardCount);
   let loading = shards.get(shard);
   if (!loading) {
     loading = fetch(paperCardsPath(shard))
@@ -31,7 +32,19 @@ export async function loadCard(slug: string): Promise<PaperCard | undefined> {
       .catch(() => ({}));
     shards.set(shard, loading);
   }
-  return cardFromShard(await loading, slug);
+  return loading;
+}
+
+/** The card of one paper, or undefined when its shard cannot be fetched or does not hold it. */
+export async function loadCard(slug: string): Promise<PaperCard | undefined> {
+  return cardFromShard(await loadShard(slug), slug);
+}
+
+/** The slug and card of the paper with this short id (a short share link's), if the site has it. */
+export async function loadCardById(
+  id: string,
+): Promise<{ slug: string; card: PaperCard } | undefined> {
+  return cardOfId(await loadShard(id), id);
 }
 
 /** The cards of several papers, by slug (those that could not be loaded are missing). */

@@ -17,10 +17,16 @@ import {
 import { authorSlug } from '../lib/site/authors';
 import { authorPath, paperPath, tagPath } from '../lib/site/urls';
 import './reading-list';
+import type { SearchBoot } from './search-boot';
 import { fillSnippet, resultItem, type ResultContext } from './search-render';
 
 const DEBOUNCE_MS = 80;
 const PAGE = 50;
+/**
+ * A new query first asks for what fills a phone's screen, and the rest of its first page right
+ * after (issue 35: building and laying out 50 cards on a slow phone delayed the first result).
+ */
+const FIRST_PAGE = 10;
 
 const required = <T extends Element>(root: ParentNode, selector: string): T => {
   const element = root.querySelector<T>(selector);
@@ -35,6 +41,8 @@ class PaperSearch extends HTMLElement {
   private latest = 0;
   /** Whether the answer to the latest request continues the list ("Show more") or replaces it. */
   private appendNext = false;
+  /** The request that replaced the list: late snippets of it and of its follow-ups are shown. */
+  private listRequest = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** "Search instead for" was chosen: search the words as typed, without corrections, until the query changes. */
   private asTyped = false;
@@ -105,17 +113,33 @@ class PaperSearch extends HTMLElement {
     if (!isActive(this.state)) {
       const idle =
         window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
-      window.addEventListener('load', () => idle(() => this.startWorker()), { once: true });
+      if (document.readyState === 'complete') idle(() => this.startWorker());
+      else window.addEventListener('load', () => idle(() => this.startWorker()), { once: true });
     }
   }
 
   private startWorker(): Worker {
     if (this.worker) return this.worker;
+    // A search link's worker was started by the page's first script (ExplorerPage.astro).
+    const boot = (window as { paperSearchBoot?: SearchBoot }).paperSearchBoot;
+    if (boot) {
+      this.worker = boot.worker;
+      boot.worker.onmessage = null;
+      boot.worker.addEventListener('message', (event: MessageEvent<SearchWorkerResponse>) =>
+        this.onMessage(event.data),
+      );
+      for (const message of boot.early.splice(0)) this.onMessage(message);
+      return boot.worker;
+    }
     const worker = new Worker(new URL('./search-worker.ts', import.meta.url), { type: 'module' });
     worker.addEventListener('message', (event: MessageEvent<SearchWorkerResponse>) =>
       this.onMessage(event.data),
     );
-    worker.postMessage({ type: 'init', indexUrl: this.dataset.indexUrl });
+    worker.postMessage({
+      type: 'init',
+      indexUrl: this.dataset.indexUrl,
+      fullIndexUrl: this.dataset.fullIndexUrl,
+    });
     this.worker = worker;
     return worker;
   }
@@ -226,16 +250,18 @@ class PaperSearch extends HTMLElement {
     this.results.hidden = !active;
     if (!active) {
       this.latest += 1;
-      for (const [element, text] of this.staticCounts) element.textContent = text;
+      for (const [element, text] of this.staticCounts) setCount(element, text);
       this.status.textContent = '';
+      announce(Number(this.dataset.paperCount ?? 0), this.state.query);
       return;
     }
-    this.search(0);
+    this.search(0, FIRST_PAGE);
   }
 
-  private search(offset: number) {
+  private search(offset: number, limit = PAGE) {
     this.latest += 1;
     this.appendNext = offset > 0;
+    if (offset === 0) this.listRequest = this.latest;
     const worker = this.startWorker();
     worker.postMessage({
       type: 'search',
@@ -247,7 +273,7 @@ class PaperSearch extends HTMLElement {
         venues: this.state.venues,
         years: this.state.years,
       },
-      limit: PAGE,
+      limit,
       offset,
       correct: !this.asTyped,
     });
@@ -267,9 +293,9 @@ class PaperSearch extends HTMLElement {
       this.status.textContent = `Search is unavailable: ${message.message}`;
       return;
     }
-    if (message.id !== this.latest) return;
-    if (message.type === 'results') this.render(message.results);
-    else {
+    if (message.type === 'results') {
+      if (message.id === this.latest) this.render(message.results);
+    } else if (message.id >= this.listRequest) {
       for (const late of message.snippets) {
         const item = this.results.querySelector<HTMLElement>(
           `li[data-slug="${CSS.escape(late.slug)}"]`,
@@ -308,6 +334,12 @@ class PaperSearch extends HTMLElement {
       this.shownCount() >= results.total + results.partial;
     this.renderCorrection(results);
     this.renderNoResults(results);
+    announce(results.total, this.state.query);
+    // The first screenful is shown: fetch the rest of the first page.
+    const shown = this.shownCount();
+    if (!this.appendNext && shown === FIRST_PAGE && shown < results.total + results.partial) {
+      this.search(shown, PAGE - FIRST_PAGE);
+    }
   }
 
   /** The active filters as chips; each removes its filter. */
@@ -371,7 +403,7 @@ class PaperSearch extends HTMLElement {
             : facet === 'year'
               ? results.facets.years
               : results.facets.tags;
-      element.textContent = String(counts[value] ?? 0);
+      setCount(element, String(counts[value] ?? 0));
     }
   }
 
@@ -433,6 +465,23 @@ class PaperSearch extends HTMLElement {
 }
 
 const countOf = (n: number) => n.toLocaleString('en');
+
+/**
+ * A facet option's count: its text, and `data-count` on the option (the phone filter sheet in
+ * Facets.astro reads it).
+ */
+function setCount(element: HTMLElement, count: string) {
+  element.textContent = count;
+  (element.closest<HTMLElement>('[data-facet]') ?? element).dataset.count = count.trim();
+}
+
+/**
+ * Tells the page that results and facet counts were rendered (Facets.astro's filter sheet listens):
+ * `count` is the number of papers matching (every paper when the static list is shown again).
+ */
+function announce(count: number, query: string) {
+  document.dispatchEvent(new CustomEvent('paper-search:results', { detail: { count, query } }));
+}
 
 /**
  * A filter as the page keys it (facet links' `data-tag`, chips, counts): a topic slug,

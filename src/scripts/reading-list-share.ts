@@ -7,8 +7,12 @@ import {
   fromJson,
   isFull,
   MAX_READING_LIST_ITEMS,
+  SHARE_PARAM,
+  SHORT_SHARE_PARAM,
+  sharedIdsFromHash,
   sharedListFromHash,
   shareUrl,
+  shortShareUrl,
   toBibtex,
   toJson,
   toMarkdown,
@@ -16,7 +20,15 @@ import {
   type ReadingListItem,
 } from '../lib/site/reading-list';
 import { paperPath } from '../lib/site/urls';
-import { bylineOf, derivedMark, loadCard, loadCards, setPaperCount } from './paper-cards';
+import {
+  bylineOf,
+  derivedMark,
+  loadCard,
+  loadCardById,
+  loadCards,
+  setPaperCount,
+} from './paper-cards';
+import { showQrCode } from './qr-code';
 import { getItems, importItems, subscribe } from './reading-list';
 
 const absolutePaperUrl = (slug: string): string =>
@@ -71,25 +83,55 @@ class ReadingListExport extends HTMLElement {
     // Sharing or exporting an empty list makes a link or file with nothing in it.
     const outputs = [
       ...this.querySelectorAll<HTMLButtonElement>(
-        '.rl-share, .rl-markdown, .rl-bibtex, .rl-ris, .rl-json',
+        '.rl-share, .rl-qr, .rl-markdown, .rl-bibtex, .rl-ris, .rl-json',
       ),
     ];
     const emptyNote = this.querySelector<HTMLElement>('.rl-export-empty');
+    const withNotes = this.querySelector<HTMLInputElement>('.rl-with-notes');
     subscribe((items) => {
       for (const button of outputs) button.disabled = items.length === 0;
+      if (withNotes) withNotes.disabled = items.length === 0;
       if (emptyNote) emptyNote.hidden = items.length > 0;
       if (items.length === 0) shareField.hidden = true;
     });
+    /** The short link (ids only), or with titles and notes when the reader asks for them. */
+    const link = () =>
+      withNotes?.checked ? shareUrl(listUrl, getItems()) : shortShareUrl(listUrl, getItems());
+    const shareButton = this.querySelector<HTMLButtonElement>('.rl-share');
+    // Phones (and other systems with a share sheet) share through it; elsewhere the link is copied.
+    const canShare = typeof navigator.share === 'function';
+    if (shareButton && canShare) shareButton.textContent = 'Share link…';
     on('.rl-share', async () => {
-      shareField.value = shareUrl(listUrl, getItems());
+      shareField.value = link();
       shareField.hidden = false;
+      const count = papersCount(getItems().length);
+      if (canShare) {
+        try {
+          await navigator.share({ title: 'Reading list', url: shareField.value });
+          status.textContent = `Share link for ${count} shared.`;
+          return;
+        } catch (error) {
+          if ((error as { name?: string }).name === 'AbortError') {
+            status.textContent = '';
+            return;
+          }
+        }
+      }
       shareField.select();
       try {
         await navigator.clipboard.writeText(shareField.value);
-        status.textContent = `Share link for ${papersCount(getItems().length)} copied.`;
+        status.textContent = `Share link for ${count} copied.`;
       } catch {
         status.textContent = 'Copy the selected share link.';
       }
+    });
+    on('.rl-qr', () => {
+      shareField.value = link();
+      shareField.hidden = false;
+      void showQrCode(shareField.value, `Reading list: ${papersCount(getItems().length)}`);
+    });
+    withNotes?.addEventListener('change', () => {
+      if (!shareField.hidden) shareField.value = link();
     });
     // The exports wait for the papers' cards (authors, venue, year…): one fetch per shard, once.
     const withCards = async () => {
@@ -133,32 +175,67 @@ class ReadingListExport extends HTMLElement {
   }
 }
 
-/** Shown when the page is opened from a share link: lists the shared papers and offers to import them. */
+/**
+ * Shown when the page is opened from a share link: lists the shared papers and offers to import
+ * them. While it is shown, the reader's own list and its export tools step aside (the
+ * `data-offer` attribute on `<reading-list-view>`), so the page shows one list, not two.
+ */
 class ReadingListImport extends HTMLElement {
   connectedCallback() {
-    this.offer();
-    window.addEventListener('hashchange', () => this.offer());
+    void this.offer();
+    window.addEventListener('hashchange', () => void this.offer());
   }
 
-  private offer() {
+  /** The shared items: a long link carries them, a short one only ids, looked up in the card shards. */
+  private async sharedItems(): Promise<{ items: ReadingListItem[]; missing: number } | null> {
+    const long = sharedListFromHash(window.location.hash);
+    if (long !== null) return { items: long, missing: 0 };
+    const ids = sharedIdsFromHash(window.location.hash);
+    if (ids === null) return null;
+    const found = await Promise.all(ids.map((id) => loadCardById(id)));
+    const items = found.flatMap((hit) =>
+      hit ? [{ slug: hit.slug, title: hit.card.title, note: '', addedAt: '' }] : [],
+    );
+    return { items, missing: ids.length - items.length };
+  }
+
+  private async offer() {
     setPaperCount(Number(this.dataset.paperCount));
-    const shared = sharedListFromHash(window.location.hash);
     const summary = this.querySelector('.rl-import-summary');
     const list = this.querySelector('.rl-import-items');
     const accept = this.querySelector<HTMLButtonElement>('.rl-import-accept');
     const dismiss = this.querySelector<HTMLButtonElement>('.rl-import-dismiss');
     const status = this.querySelector('.rl-import-status');
-    if (shared === null || !summary || !list || !accept || !dismiss || !status) return;
+    const own = this.querySelector('.rl-import-own');
+    const view = document.querySelector<HTMLElement>('reading-list-view');
+    if (!summary || !list || !accept || !dismiss || !status) return;
+    const params = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+    if (!params.has(SHARE_PARAM) && !params.has(SHORT_SHARE_PARAM)) return;
     this.hidden = false;
+    view?.setAttribute('data-offer', '');
     status.textContent = '';
+    accept.hidden = true;
+    summary.textContent = 'Looking up the shared papers…';
+    list.replaceChildren();
+    const shared = await this.sharedItems();
+    if (!shared) return;
+    const { items, missing } = shared;
     summary.textContent =
-      shared.length > 0
-        ? isFull(shared)
-          ? `This link shares ${LIMIT} papers or more, the most a reading list holds; the first ${LIMIT} are offered:`
-          : `This link shares a reading list of ${papersCount(shared.length)}:`
+      items.length > 0
+        ? (isFull(items)
+            ? `This link shares ${LIMIT} papers or more, the most a reading list holds; the first ${LIMIT} are offered:`
+            : `This link shares a reading list of ${papersCount(items.length)}:`) +
+          (missing > 0
+            ? ` (${papersCount(missing)} of it ${missing === 1 ? 'is' : 'are'} not on this site)`
+            : '')
         : 'This share link is damaged or comes from another version of the site: there is nothing to import.';
+    if (own) {
+      const mine = getItems().length;
+      own.textContent =
+        mine > 0 ? `Importing adds them to your own list of ${papersCount(mine)}.` : '';
+    }
     list.replaceChildren(
-      ...shared.map((item) => {
+      ...items.map((item) => {
         const row = document.createElement('li');
         const link = document.createElement('a');
         link.href = paperPath(item.slug);
@@ -180,12 +257,14 @@ class ReadingListImport extends HTMLElement {
         return row;
       }),
     );
-    accept.hidden = shared.length === 0;
-    accept.textContent = `Import ${papersCount(shared.length)}`;
-    const forget = () =>
+    accept.hidden = items.length === 0;
+    accept.textContent = `Import ${papersCount(items.length)}`;
+    const forget = () => {
       history.replaceState(null, '', window.location.pathname + window.location.search);
+      view?.removeAttribute('data-offer');
+    };
     accept.onclick = () => {
-      importAndReport(shared, status);
+      importAndReport(items, status);
       accept.hidden = true;
       forget();
     };

@@ -41,7 +41,11 @@ const PAGES: PageCase[] = [
   { name: 'tag', path: `tags/${papers[0]!.tags[0]}/` },
   { name: '404', path: 'no-such-page/' },
   { name: 'tag index', path: 'tags/' },
-  { name: 'map', path: 'map/?q=diffusion', ready: (page) => pollCount(page, '.is-hit') },
+  {
+    name: 'map',
+    path: 'map/?q=diffusion',
+    ready: (page) => pollCount(page, '.map-hits-list > li, .map-label'),
+  },
   {
     name: 'reading list with a paper',
     path: 'list/',

@@ -331,16 +331,46 @@ describe('client-side rendering of hostile records', () => {
     await close();
   });
 
-  it('the map tooltip and highlights show hostile titles as text', async () => {
+  it('the map preview, titles, lists and highlights show hostile titles as text', async () => {
     const target = paperWith(`ScriptGuard"><svg onload=window.__pwned='name'>`);
     const { page, dialogs, close } = await openPage(`${hostile.url}map/?q=sandbox`, {
       bypassCSP: true,
     });
-    await expect
-      .poll(() => page.locator('svg.topic-map .map-points > a.is-hit').count())
-      .toBeGreaterThan(0);
-    await page.locator(`svg.topic-map a[href$="/papers/${target.slug}/"]`).focus();
-    await expect.poll(() => page.locator('.map-tooltip').textContent()).toBe(target.title);
+    await expect.poll(() => page.locator('.map-hits-list > li').count()).toBeGreaterThan(0);
+    await page.waitForSelector('topic-map-view[data-state="ready"]');
+    await page.locator('.map-stage').scrollIntoViewIfNeeded();
+    const index = hostile.papers.indexOf(target);
+    const at = await page.evaluate(
+      (i) =>
+        (
+          document.querySelector('topic-map-view') as unknown as {
+            screenPointOf(i: number): { x: number; y: number };
+          }
+        ).screenPointOf(i),
+      index,
+    );
+    await page.mouse.click(at.x, at.y);
+    await expect.poll(() => page.locator('.map-preview-title').textContent()).toBe(target.title);
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('button', { name: /\(\d+ papers?\)$/ })
+      .first()
+      .click();
+    await expect.poll(() => page.locator('.map-selection-list li').count()).toBeGreaterThan(0);
+    // Zoomed in round the paper, titles are written next to their dots.
+    await page.locator('.map-stage').scrollIntoViewIfNeeded();
+    const near = await page.evaluate(
+      (i) =>
+        (
+          document.querySelector('topic-map-view') as unknown as {
+            screenPointOf(i: number): { x: number; y: number };
+          }
+        ).screenPointOf(i),
+      index,
+    );
+    await page.mouse.move(near.x, near.y);
+    await page.mouse.wheel(0, -600);
+    await expect.poll(() => page.locator('.map-title').count()).toBeGreaterThan(0);
     expect(await traces(page)).toEqual(CLEAN);
     expect(dialogs).toEqual([]);
     await close();
@@ -512,7 +542,7 @@ describe('the seed site under its Content-Security-Policy', () => {
     await page.locator('paper-search input[name="q"]').fill('diffusion');
     await expect.poll(() => page.locator('[data-result-list] > li').count()).toBeGreaterThan(0);
     await page.goto(`${siteUrl}map/?q=diffusion`);
-    await expect.poll(() => page.locator('svg.topic-map .is-hit').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.map-hits-list > li').count()).toBeGreaterThan(0);
     await page.goto(`${siteUrl}similar/?text=diffusion%20models%20for%20image%20generation`);
     await expect.poll(() => page.locator('.similar-list > li').count()).toBeGreaterThan(0);
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -567,7 +597,7 @@ describe('security headers for static hosts (public/_headers)', () => {
     await page.locator('paper-search input[name="q"]').fill('diffusion');
     await expect.poll(() => page.locator('[data-result-list] > li').count()).toBeGreaterThan(0);
     await page.goto(`${server.url}map/?q=diffusion`);
-    await expect.poll(() => page.locator('svg.topic-map .is-hit').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.map-hits-list > li').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await page.evaluate((url) => {
       const frame = document.createElement('iframe');

@@ -82,6 +82,8 @@ describe('reading list', () => {
     await page.goto(`${siteUrl}list/`);
     await listRows(page).nth(1).getByLabel('Note').fill('Compare with the baseline');
     await listRows(page).nth(1).getByLabel('Note').blur();
+    // Notes travel only in the long link, on request (the short one carries paper ids).
+    await page.getByLabel(/Include titles and notes/).check();
     await page.getByRole('button', { name: 'Copy share link' }).click();
     const shareLink = await page.getByLabel('Share link').inputValue();
     expect(shareLink).toMatch(/\/list\/#import=[\w-]+$/);

@@ -98,7 +98,7 @@ describe('search on the home page', () => {
     const page = await browser.newPage();
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/search-index.json', async (route) => {
+    await page.route('**/search/meta.json', async (route) => {
       await held;
       await route.continue();
     });
@@ -117,7 +117,7 @@ describe('search on the home page', () => {
     const events: string[] = [];
     page.on('load', () => events.push('load'));
     page.on('request', (request) => {
-      if (request.url().endsWith('/search-index.json')) events.push('index');
+      if (request.url().endsWith('/search/meta.json')) events.push('index');
     });
     await page.goto(siteUrl);
     await expect.poll(() => events).toContain('index');
@@ -364,6 +364,67 @@ describe('search on the home page', () => {
     const [r, g, b] = color.match(/\d+/g)!.map(Number);
     expect(b).toBeGreaterThan(r!);
     expect(b).toBeGreaterThan(g!);
+    await page.close();
+  });
+
+  it("answers a shared ?q= link from the split index, started by the page's first module script", async () => {
+    const html = await (await fetch(siteUrl)).text();
+    const sources = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
+    const bodies = await Promise.all(
+      sources.map(async (src) => (await fetch(new URL(src, siteUrl))).text()),
+    );
+    const boot = bodies.findIndex(
+      (body) => body.includes('paperSearchBoot') && !body.includes('customElements.define'),
+    );
+    const explorer = bodies.findIndex((body) =>
+      body.includes('customElements.define("paper-search"'),
+    );
+    expect(boot).toBeGreaterThanOrEqual(0);
+    expect(explorer).toBeGreaterThan(boot);
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`${siteUrl}?q=ETAP`);
+    await expect.poll(() => firstSlug(page)).toBe(etap.slug);
+    expect(requested.some((path) => path.endsWith('/search/meta.json'))).toBe(true);
+    expect(
+      requested.some((path) => /\/search\/(vocab|postings|cards)\/\d+\.json$/.test(path)),
+    ).toBe(true);
+    expect(requested.some((path) => path.endsWith('/search-index.json'))).toBe(false);
+    // A typo needs more of the vocabulary, fetched as it is needed.
+    await page.locator('#search-input').fill('kaleidoscpoe');
+    await expect.poll(() => firstSlug(page)).toBe(kaleidoscope.slug);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('tells the filter sheet each time results and counts are shown, and puts each count on its option', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      const seen: { count: number; query: string }[] = [];
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      document.addEventListener('paper-search:results', (event) =>
+        seen.push((event as CustomEvent<{ count: number; query: string }>).detail),
+      );
+    });
+    await page.goto(siteUrl);
+    await page.locator('#search-input').fill('benchmark');
+    await expect.poll(() => status(page)).toMatch(/papers match “benchmark”$/);
+    const count = Number((await status(page))!.match(/^(\d+)/)![1]);
+    const seen = () =>
+      page.evaluate(() => (window as unknown as { seen: { count: number; query: string }[] }).seen);
+    await expect.poll(async () => (await seen()).at(-1)).toEqual({ count, query: 'benchmark' });
+    const options = page.locator('a[data-facet]');
+    for (let i = 0; i < Math.min(5, await options.count()); i += 1) {
+      const option = options.nth(i);
+      const shown = (await option.locator('[data-count-for]').textContent())!.trim();
+      expect(await option.getAttribute('data-count')).toBe(shown);
+    }
+    await page.locator('#search-input').fill('');
+    await expect
+      .poll(async () => (await seen()).at(-1))
+      .toEqual({ count: papers.length, query: '' });
     await page.close();
   });
 

@@ -158,9 +158,10 @@ function buildOnlyImport({ specifier, typeOnly }: Import): boolean {
 /**
  * The only packages browser code may load: small, and needed there. Everything else is the
  * build's: wink-nlp's English model alone is 3.8 MB of script, and a module the browser loads once
- * pulled it into the similar-text worker (1 MB gzipped) for one string helper.
+ * pulled it into the similar-text worker (1 MB gzipped) for one string helper. `qrcode` draws the
+ * QR codes of papers and lists (src/scripts/qr-code.ts), imported only when a reader asks for one.
  */
-const BROWSER_PACKAGES = ['fuse.js', 'stemmer', 'stopword'];
+const BROWSER_PACKAGES = ['fuse.js', 'stemmer', 'stopword', 'qrcode'];
 
 /** The package a bare specifier names (`@scope/name/file` → `@scope/name`), or null for a path. */
 function packageOf(specifier: string): string | null {

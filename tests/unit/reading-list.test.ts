@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   addItem,
   cardShardCount,
+  cardOfId,
   cardShardOf,
+  sharedIdsFromHash,
+  shortIdOf,
+  shortShareUrl,
   createReadingListStore,
   decodeSharedList,
   describeStorageProblem,
@@ -268,5 +272,55 @@ describe('big imports (issue 13)', () => {
     expect(growth(payload, decodeSharedList, size)).toBeLessThan(24);
     const halves = (count: number) => [list(count), list(count, count / 2)] as const;
     expect(growth(halves, ([a, b]) => mergeItems(a, b), size)).toBeLessThan(24);
+  });
+});
+
+describe('short share links (issue 33)', () => {
+  const slugs = [
+    'sealqa-3f9a2c',
+    'probabilistic-framework-0b1c2d',
+    'vcache-1a2b3c',
+    'rivers-of-tokens-9e8f7a',
+    'clash-abc1234',
+  ];
+  const five = slugs.map((slug, i) => ({ slug, title: `Paper ${i}`, note: 'a note', addedAt: '' }));
+
+  it('shares 5 papers in ≤ 120 characters on the default SITE_URL, and reads them back', () => {
+    const link = shortShareUrl('http://localhost:4321/list/', five);
+    expect(link).toBe('http://localhost:4321/list/#papers=3f9a2c,0b1c2d,1a2b3c,9e8f7a,abc1234');
+    expect(link.length).toBeLessThanOrEqual(120);
+    expect(sharedIdsFromHash(new URL(link).hash)).toEqual([
+      '3f9a2c',
+      '0b1c2d',
+      '1a2b3c',
+      '9e8f7a',
+      'abc1234',
+    ]);
+    expect(sharedIdsFromHash('#import=xyz')).toBeNull();
+  });
+
+  it('keeps only well-formed ids, once each, at most MAX_READING_LIST_ITEMS', () => {
+    expect(sharedIdsFromHash('#papers=3f9a2c,,ZZZ,3f9a2c,<b>,12345,0123456789abc,ABCDEF')).toEqual([
+      '3f9a2c',
+      'abcdef',
+    ]);
+    const many = Array.from({ length: 6_000 }, (_, i) => (0x100000 + i).toString(16)).join(',');
+    expect(sharedIdsFromHash(`#papers=${many}`)).toHaveLength(MAX_READING_LIST_ITEMS);
+  });
+
+  it('finds a paper from its id alone: same shard as its slug, looked up in it', () => {
+    for (const slug of slugs) {
+      const id = shortIdOf(slug)!;
+      expect(cardShardOf(id, 40)).toBe(cardShardOf(slug, 40));
+    }
+    // A 7-digit id (two abstracts shared 6 digits) lands in the shard of its first 6.
+    expect(cardShardOf('abc1234', 40)).toBe(cardShardOf('other-abc123', 40));
+    const shard = {
+      publications: [],
+      cards: { 'clash-abc1234': { id: 'abc1234f0000', title: 'Clash', summary: '', tags: [] } },
+    };
+    expect(cardOfId(shard, 'abc1234')?.slug).toBe('clash-abc1234');
+    expect(cardOfId(shard, 'abc123')).toBeUndefined();
+    expect(cardOfId(null, 'abc123')).toBeUndefined();
   });
 });

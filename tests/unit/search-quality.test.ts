@@ -15,6 +15,7 @@ import { ingestDumps, readDumpsDir } from '../../src/lib/pipeline';
 import { loadTaxonomy } from '../../src/lib/enrich/taxonomy';
 import { SEED_DUMPS } from '../support/seeds';
 import type { Paper } from '../../src/lib/schema';
+import { paper as inlinePaper, searcher as inlineSearcher } from './search-fixtures';
 
 interface Case {
   query: string;
@@ -337,5 +338,66 @@ describe('exact tokens, phrases and exclusions', () => {
     expect(results.total).toBeLessThan(search(`${query} `).total);
     const slugsOf = new Set(expected.map((p) => p.slug));
     expect(results.hits.slice(0, results.total).every((h) => slugsOf.has(h.slug))).toBe(true);
+  });
+});
+
+/**
+ * Typos as people make them (issues 33 and 35): swapped neighbours are one edit, and among equally
+ * close words the one more papers use is meant. The corpus is small and inline, with the words a
+ * typo could be taken for (`modules` and `modes` for `modles`, `grasp` for `grpah`).
+ */
+describe('typos as people make them', () => {
+  const make = (text: string, title: string) => inlinePaper(text, { title, titleSource: 'given' });
+  const corpus = [
+    make(
+      'Differential privacy for federated training with private aggregation.',
+      'Private Federated Training',
+    ),
+    make(
+      'Privileged information and privacy budgets in deployed systems.',
+      'Privacy Budgets in Practice',
+    ),
+    make(
+      'Message passing over a graph of molecules; graphs with millions of nodes.',
+      'Scalable Graph Networks',
+    ),
+    make('Robots grasp objects from clutter with tactile feedback.', 'Learning to Grasp'),
+    make(
+      'Large language models and vision models trained jointly; models scale.',
+      'Joint Vision Language Models',
+    ),
+    make(
+      'Diffusion models for audio, compared with other generative models.',
+      'Audio Diffusion Models',
+    ),
+    make('A library of reusable modules for robot control.', 'Reusable Control Modules'),
+    make('Failure modes of optimisers on sharp minima.', 'Failure Modes of Optimisers'),
+    make('A transformer with linear attention for long documents.', 'Linear Transformer'),
+    make('Inputs are transformed by a learned warping before classification.', 'Learned Warping'),
+    make(
+      'Reinforcement learning from human feedback with reward models.',
+      'Reinforcement Learning from Feedback',
+    ),
+    make('Reinforced concrete cracks detected from drone images.', 'Concrete Crack Detection'),
+  ];
+  const search = inlineSearcher(corpus);
+
+  it.each([
+    ['privcay', 'privacy'],
+    ['grpah', 'graph'],
+    ['modles', 'models'],
+    ['tranformer', 'transformer'],
+    ['reinforcment', 'reinforcement'],
+    ['privcay budgets', 'privacy'],
+    ['grpah networks ', 'graph'],
+    ['diffusion modles ', 'models'],
+    ['linear tranformer ', 'transformer'],
+    ['reinforcment learning ', 'reinforcement'],
+  ])('"%s" is read as "%s"', (query, intended) => {
+    const results = search(query);
+    expect(results.corrections.map((c) => c.to)).toContain(intended);
+    expect(results.total).toBeGreaterThan(0);
+    const first = corpus.find((p) => p.slug === results.hits[0]?.slug)!;
+    expect(`${first.title} ${first.plainText}`.toLowerCase()).toContain(intended);
   });
 });

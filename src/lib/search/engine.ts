@@ -4,9 +4,13 @@
  * Ranking, in order of precedence (docs/search.md explains why):
  * 1. papers matching more of the query's words (stopwords aside) come first;
  * 2. then papers matching more of them literally (exactly, by stem, or by prefix) than by a typo;
- * 3. then a paper whose whole name is the query (`SealQA`, not `SealQA-2`);
- * 4. then BM25 with field boosts: a rare term used often in a short abstract scores high, and a
- *    term in the paper's name, title, acronyms, keywords or tags adds a bonus.
+ * 3. then a paper whose title (or name) holds every query word: field bonuses elsewhere never stack
+ *    past it (issue 35: at 20,000 papers, papers whose keywords and tags repeat the query words
+ *    ranked a paper titled with them 505th);
+ * 4. then a paper whose whole name is the query (`SealQA`, not `SealQA-2`);
+ * 5. then BM25 with field boosts: a rare term used often in a short abstract scores high, and a
+ *    term in the paper's name, title, acronyms, keywords or tags adds a bonus (the largest of
+ *    its fields' bonuses, not their sum).
  */
 import type { ContributionType, Paper } from '../schema';
 import {
@@ -15,11 +19,17 @@ import {
   HAS_CODE_FLAG,
   POSTINGS_SEPARATOR,
   SEARCH_INDEX_VERSION,
+  type CardShardData,
+  type PostingsBlockData,
   type SearchIndexData,
+  type SearchMetaData,
+  type SplitSearchIndex,
+  type VocabChunkData,
 } from './format';
 import { frontDecode } from './frontcode';
 import { FuzzyVocabulary } from './fuzzy';
-import { countPostings, decodePostings, type PostingColumns } from './postings';
+import { decodePostings, type PostingColumns } from './postings';
+import { splitSearchIndex } from './split';
 import { highlightRanges, makeSnippet, type Range, type TermMatcher } from './snippet';
 import { parseQuery, tokenize, type ParsedQuery } from './text';
 import { decodeVlq } from './vlq';
@@ -151,6 +161,8 @@ export function queryNotes(ranking: Ranking): QueryNotes {
 
 /** Weight of a term reached from a query word, relative to the word itself. */
 const WEIGHT = { exact: 1, compound: 1, stem: 0.9, prefix: 0.8, fuzzy: 0.6 } as const;
+/** A word being typed with a typo: the weight of spellings other than the correction, relative to it. */
+const OTHER_SPELLING = 0.5;
 /** Bonus per field, added to the abstract's saturated term frequency. */
 const FIELD_BOOST: readonly [number, number][] = [
   [FIELD.name, 3],
@@ -160,6 +172,8 @@ const FIELD_BOOST: readonly [number, number][] = [
   [FIELD.tag, 1],
   [FIELD.author, 2],
 ];
+/** The fields whose holding every query word ranks a paper above the rest of its tier. */
+const TITLE_FIELDS = FIELD.title | FIELD.name;
 /** Added to the score of a paper named exactly as the query: more than any BM25 score reaches. */
 const EXACT_NAME_BONUS = 5000;
 const BM25_K1 = 1.2;
@@ -185,6 +199,11 @@ interface Expansion {
   termId: number;
   weight: number;
   literal: boolean;
+  /**
+   * The word as typed, another form of it, or the word it was corrected to: not one of the other
+   * spellings a typo may stand for. Only these make "every word is in the title".
+   */
+  primary: boolean;
   /** Bit i: stands for query word i (a compound stands for two). */
   words: number;
 }
@@ -195,7 +214,58 @@ interface ExpandedWord {
   correction?: string;
 }
 
-const nameKey = (words: readonly string[]) => words.join(' ');
+/**
+ * Thrown when answering needs parts of a split index that are not loaded yet: the worker fetches
+ * them and asks again. Nothing is half-done when it is thrown (no scratch state is left behind).
+ */
+export class MissingIndexParts extends Error {
+  readonly vocab: Set<number>;
+  readonly blocks: Set<number>;
+  readonly cards: Set<number>;
+  constructor(parts: {
+    vocab?: Iterable<number>;
+    blocks?: Iterable<number>;
+    cards?: Iterable<number>;
+  }) {
+    super('search: index parts not loaded yet');
+    this.vocab = new Set(parts.vocab ?? []);
+    this.blocks = new Set(parts.blocks ?? []);
+    this.cards = new Set(parts.cards ?? []);
+  }
+
+  /** Adds another's parts to this one's. */
+  merge(other: MissingIndexParts): this {
+    for (const n of other.vocab) this.vocab.add(n);
+    for (const n of other.blocks) this.blocks.add(n);
+    for (const n of other.cards) this.cards.add(n);
+    return this;
+  }
+
+  get empty(): boolean {
+    return this.vocab.size + this.blocks.size + this.cards.size === 0;
+  }
+}
+
+/** The parts of a split index a request is expected to need, from the directories alone. */
+export interface IndexParts {
+  vocab: number[];
+  blocks: number[];
+}
+
+/** Index of the last entry of a sorted array that is ≤ `value` (0 when none is). */
+function floorIndex<T>(sorted: readonly T[], value: T): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return Math.max(0, lo - 1);
+}
+
+/** Most postings blocks fetched ahead for one word's completions (the rest when ranked). */
+const PREFETCH_BLOCKS_PER_WORD = 3;
 
 function commonPrefixLength(a: string, b: string): number {
   let i = 0;
@@ -253,6 +323,10 @@ function topKeys(keys: Float64Array, k: number): number[] {
   return top;
 }
 
+function range(lo: number, hi: number): number[] {
+  return Array.from({ length: Math.max(0, hi - lo) }, (_, i) => lo + i);
+}
+
 function countBits(mask: number): number {
   let bits = 0;
   for (let m = mask; m !== 0; m &= m - 1) bits += 1;
@@ -273,10 +347,16 @@ function remember<K, V>(cache: Map<K, V>, key: K, make: () => V): V {
 export class SearchEngine {
   readonly docCount: number;
   readonly shardSize: number;
-  private readonly data: SearchIndexData;
+  readonly meta: SearchMetaData;
+  /** Sparse, by term id: filled as vocabulary chunks arrive. */
   private readonly terms: string[];
-  private readonly df: number[];
-  private readonly stopTerms: Set<number>;
+  private readonly df: Int32Array;
+  private readonly vocabLoaded: boolean[];
+  private readonly blockLoaded: boolean[];
+  private readonly cards: (CardShardData | undefined)[];
+  private readonly stopwords: Set<string>;
+  /** Per document: how many words its name has (0 without a name). */
+  private readonly nameWords: number[];
   private readonly lengthNorm: Float64Array;
   private readonly docTags: number[][];
   private readonly flags: number[];
@@ -287,9 +367,10 @@ export class SearchEngine {
   /** How many distinct years the documents have. */
   private readonly yearCount: number;
   private readonly fieldBonus: Float64Array;
-  private readonly fuzzy: FuzzyVocabulary;
-  /** Documents by their name's words, folded and joined by spaces. */
-  private readonly byName = new Map<string, number[]>();
+  /** Typo candidates per first letter, and over the whole vocabulary ("did you mean"). */
+  private readonly fuzzyByLetter = new Map<string, FuzzyVocabulary>();
+  private fuzzyAll: FuzzyVocabulary | undefined;
+  /** Sparse, by term id: filled as postings blocks arrive. */
   private readonly postingLists: string[];
   private readonly postingsCache = new Map<number, PostingColumns>();
   private readonly expansionCache = new Map<string, ExpandedWord>();
@@ -298,57 +379,231 @@ export class SearchEngine {
   private readonly groupScores: Float64Array;
   private readonly matched: Uint32Array;
   private readonly literal: Uint32Array;
+  /** Per document: query words found in its title or name. */
+  private readonly titled: Uint32Array;
+  /** Per document: query words found as typed in its name. */
+  private readonly named: Uint32Array;
   private readonly complete: Uint8Array;
   private readonly sortKeys: Float64Array;
   /** Term ids by length, for "did you mean" (`termsOfLength`). */
   private byLength: number[][] | undefined;
 
-  constructor(data: SearchIndexData) {
-    if (data.version !== SEARCH_INDEX_VERSION) {
-      throw new Error(`search index version ${data.version}, expected ${SEARCH_INDEX_VERSION}`);
+  /**
+   * From the full index (everything at hand), from all of a split index's parts, or from a split
+   * index's `meta` alone: the other parts are then added as they arrive (`addVocab`, `addBlock`,
+   * `addCards`), and a query needing a missing one throws `MissingIndexParts`.
+   */
+  constructor(data: SearchIndexData | SplitSearchIndex | SearchMetaData) {
+    const split: SplitSearchIndex | undefined =
+      'meta' in data ? data : 'postings' in data ? splitSearchIndex(data) : undefined;
+    const meta: SearchMetaData = split ? split.meta : (data as SearchMetaData);
+    if (meta.version !== SEARCH_INDEX_VERSION) {
+      throw new Error(`search index version ${meta.version}, expected ${SEARCH_INDEX_VERSION}`);
     }
-    this.data = data;
-    this.docCount = data.docCount;
-    this.shardSize = data.shardSize;
-    this.terms = frontDecode(data.terms);
-    this.postingLists = data.postings === '' ? [] : data.postings.split(POSTINGS_SEPARATOR);
-    this.df = this.postingLists.map(countPostings);
-    this.stopTerms = new Set(data.stopTerms);
-    const lengths = decodeVlq(data.lengths);
+    this.meta = meta;
+    this.docCount = meta.docCount;
+    this.shardSize = meta.shardSize;
+    this.terms = new Array<string>(meta.termCount);
+    this.df = new Int32Array(meta.termCount);
+    this.postingLists = new Array<string>(meta.termCount);
+    this.vocabLoaded = meta.vocabStart.map(() => false);
+    this.blockLoaded = meta.blockStart.map(() => false);
+    this.cards = new Array<CardShardData | undefined>(meta.cardCount);
+    this.stopwords = new Set(meta.stopwords);
+    this.nameWords = decodeVlq(meta.nameWords);
+    const lengths = decodeVlq(meta.lengths);
     this.lengthNorm = Float64Array.from(
       lengths,
-      (len) => BM25_K1 * (1 - BM25_B + (BM25_B * len) / data.averageLength),
+      (len) => BM25_K1 * (1 - BM25_B + (BM25_B * len) / meta.averageLength),
     );
     this.docTags = [];
-    const tagValues = decodeVlq(data.docTags);
+    const tagValues = decodeVlq(meta.docTags);
     for (let i = 0; i < tagValues.length;) {
       const count = tagValues[i++] ?? 0;
       this.docTags.push(tagValues.slice(i, i + count));
       i += count;
     }
-    this.flags = decodeVlq(data.flags);
-    this.docVenues = decodeVlq(data.docVenues);
-    this.years = decodeVlq(data.years);
+    this.flags = decodeVlq(meta.flags);
+    this.docVenues = decodeVlq(meta.docVenues);
+    this.years = decodeVlq(meta.years);
     this.yearCount = new Set(this.years.filter((year) => year !== 0)).size;
+    // The best field's bonus: a word in the keywords, the tags and the acronyms is no title word.
     this.fieldBonus = new Float64Array(64).map((_, mask) =>
-      FIELD_BOOST.reduce((sum, [bit, boost]) => sum + (mask & bit ? boost : 0), 0),
+      FIELD_BOOST.reduce((best, [bit, boost]) => Math.max(best, mask & bit ? boost : 0), 0),
     );
-    this.fuzzy = new FuzzyVocabulary(this.terms, this.df);
-    data.names.forEach((name, doc) => {
-      if (!name) return;
-      const key = nameKey(
-        tokenize(name)
-          .filter((t) => !t.compound)
-          .map((t) => t.term),
-      );
-      this.byName.set(key, [...(this.byName.get(key) ?? []), doc]);
+    this.scores = new Float64Array(meta.docCount);
+    this.groupScores = new Float64Array(meta.docCount);
+    this.matched = new Uint32Array(meta.docCount);
+    this.literal = new Uint32Array(meta.docCount);
+    this.titled = new Uint32Array(meta.docCount);
+    this.named = new Uint32Array(meta.docCount);
+    this.complete = new Uint8Array(meta.docCount);
+    this.sortKeys = new Float64Array(meta.docCount);
+    if (split) {
+      for (const chunk of split.vocab) this.addVocab(chunk);
+      for (const block of split.blocks) this.addBlock(block);
+      for (const cards of split.cards) this.addCards(cards);
+    }
+  }
+
+  // ---- parts of a split index ----
+
+  addVocab(chunk: VocabChunkData): void {
+    const start = this.meta.vocabStart[chunk.chunk];
+    if (start === undefined || this.vocabLoaded[chunk.chunk]) return;
+    const terms = frontDecode(chunk.terms);
+    const df = decodeVlq(chunk.df);
+    terms.forEach((term, i) => {
+      this.terms[start + i] = term;
+      this.df[start + i] = df[i] ?? 0;
     });
-    this.scores = new Float64Array(data.docCount);
-    this.groupScores = new Float64Array(data.docCount);
-    this.matched = new Uint32Array(data.docCount);
-    this.literal = new Uint32Array(data.docCount);
-    this.complete = new Uint8Array(data.docCount);
-    this.sortKeys = new Float64Array(data.docCount);
+    this.vocabLoaded[chunk.chunk] = true;
+  }
+
+  addBlock(block: PostingsBlockData): void {
+    const start = this.meta.blockStart[block.block];
+    if (start === undefined || this.blockLoaded[block.block]) return;
+    const lists = block.postings.split(POSTINGS_SEPARATOR);
+    lists.forEach((list, i) => (this.postingLists[start + i] = list));
+    this.blockLoaded[block.block] = true;
+  }
+
+  addCards(cards: CardShardData): void {
+    this.cards[cards.shard] = cards;
+  }
+
+  /** The card shard that holds document `doc`. */
+  cardShardOf(doc: number): number {
+    return Math.floor(doc / this.meta.cardSize);
+  }
+
+  /** Vocabulary chunks not loaded yet. */
+  missingVocab(): number[] {
+    return this.vocabLoaded.flatMap((loaded, n) => (loaded ? [] : [n]));
+  }
+
+  /** Card shards of `docs` not loaded yet. */
+  missingCards(docs: Iterable<number>): number[] {
+    const missing = new Set<number>();
+    for (const doc of docs) {
+      const shard = this.cardShardOf(doc);
+      if (!this.cards[shard]) missing.add(shard);
+    }
+    return [...missing];
+  }
+
+  /**
+   * The vocabulary chunks and postings blocks a request will most likely need, from the
+   * directories in `meta` alone: fetched at once, in parallel, so most queries are answered
+   * after one round trip for them (a typo or a far stem costs one more).
+   */
+  partsFor(request: SearchRequest): IndexParts {
+    const query = parseQuery(request.query);
+    const vocab = new Set<number>();
+    const blocks = new Set<number>();
+    const words = [...query.words, ...query.excluded, ...query.phrases.flat()];
+    const content = words.filter((word) => !this.stopwords.has(word));
+    const wanted = content.length > 0 ? content : words;
+    for (let i = 0; i + 1 < query.words.length; i += 1) {
+      wanted.push(`${query.words[i]}${query.words[i + 1]}`);
+    }
+    for (const word of wanted) {
+      const shared = word.length < 3 ? word.length : Math.max(1, stem(word).length - 1);
+      const from = word.slice(0, shared);
+      const lastVocab = this.vocabChunkOf(`${from}\uffff`);
+      for (let c = this.vocabChunkOf(from); c <= lastVocab; c += 1) vocab.add(c);
+      const first = floorIndex(this.meta.blockFirst, word);
+      const last = Math.min(
+        floorIndex(this.meta.blockFirst, `${word}\uffff`),
+        first + PREFETCH_BLOCKS_PER_WORD - 1,
+      );
+      for (let b = first; b <= last; b += 1) blocks.add(b);
+    }
+    return {
+      vocab: [...vocab].filter((c) => !this.vocabLoaded[c]),
+      blocks: [...blocks].filter((b) => !this.blockLoaded[b]),
+    };
+  }
+
+  private vocabChunkOf(term: string): number {
+    return floorIndex(this.meta.vocabFirst, term);
+  }
+
+  private blockOfId(termId: number): number {
+    return floorIndex(this.meta.blockStart, termId);
+  }
+
+  /** Throws unless every term id in [lo, hi) is loaded. */
+  private requireTerms(lo: number, hi: number): void {
+    if (hi <= lo) return;
+    const missing: number[] = [];
+    for (
+      let c = floorIndex(this.meta.vocabStart, lo);
+      c <= floorIndex(this.meta.vocabStart, hi - 1);
+      c += 1
+    ) {
+      if (!this.vocabLoaded[c]) missing.push(c);
+    }
+    if (missing.length > 0) throw new MissingIndexParts({ vocab: missing });
+  }
+
+  /** Throws unless the postings of every term id given are loaded. */
+  private requirePostings(termIds: Iterable<number>): void {
+    const missing = new Set<number>();
+    for (const id of termIds) {
+      if (id < 0) continue;
+      const block = this.blockOfId(id);
+      if (!this.blockLoaded[block]) missing.add(block);
+    }
+    if (missing.size > 0) throw new MissingIndexParts({ blocks: missing });
+  }
+
+  /** A document's card; throws when its shard is not loaded. */
+  private card(doc: number): {
+    slug: string;
+    title: string;
+    name: string | null;
+    authors: string[];
+    codeUrl: string | null;
+  } {
+    const shard = this.cardShardOf(doc);
+    const cards = this.cards[shard];
+    if (!cards) throw new MissingIndexParts({ cards: [shard] });
+    const i = doc - shard * this.meta.cardSize;
+    const slug = cards.slugs[i];
+    const title = cards.titles[i];
+    // A document without a slug or title is a broken index: never a link to /papers//.
+    if (slug === undefined || title === undefined) {
+      throw new Error(`search: no document ${doc} in the index`);
+    }
+    return {
+      slug,
+      title,
+      name: cards.names[i] ?? null,
+      authors: cards.authors[i] ?? [],
+      codeUrl: cards.codeUrls[i] ?? null,
+    };
+  }
+
+  /** Typo candidates among the terms starting with `letter` (its vocabulary chunks loaded). */
+  private fuzzyFor(letter: string): FuzzyVocabulary {
+    let fuzzy = this.fuzzyByLetter.get(letter);
+    if (!fuzzy) {
+      const [lo, hi] = this.prefixRange(letter);
+      this.requireTerms(lo, hi);
+      fuzzy = new FuzzyVocabulary(this.terms, this.df, range(lo, hi));
+      this.fuzzyByLetter.set(letter, fuzzy);
+    }
+    return fuzzy;
+  }
+
+  /** Typo candidates over the whole vocabulary (every chunk loaded), for "did you mean". */
+  private fuzzyOverAll(): FuzzyVocabulary {
+    if (!this.fuzzyAll) {
+      this.requireTerms(0, this.meta.termCount);
+      this.fuzzyAll = new FuzzyVocabulary(this.terms, this.df);
+    }
+    return this.fuzzyAll;
   }
 
   /** The text shard that holds document `doc`. */
@@ -367,90 +622,106 @@ export class SearchEngine {
     const { groups, corrections } = this.expandQuery(query, required, request.correct !== false);
     const searchable = query.words.length > 0 || query.excluded.length > 0;
     const unsearchable = !searchable && request.query.trim() !== '';
-    const excluded = this.excludedDocs(query.excluded);
+    const excludedTerms = this.excludedTerms(query.excluded);
+    // Every postings list this query reads, before any scratch state is touched.
+    this.requirePostings([...groups.flat().map((e) => e.termId), ...excludedTerms]);
+    const excluded = this.docsOf(excludedTerms);
     const hasPhrases = this.phraseCheck(query.phrases, textOf);
     let complete: number[] = [];
     let partial: number[] = [];
     let touched: number[] = [];
-    if (query.words.length > 0) {
-      touched = this.score(groups);
-      for (const doc of touched) {
-        if (excluded.has(doc)) continue;
-        const matched = this.matched[doc]! & required;
-        if (matched === required && hasPhrases(doc)) {
-          this.complete[doc] = 1;
-          complete.push(doc);
-        } else if (matched !== 0) partial.push(doc);
+    try {
+      if (query.words.length > 0) {
+        touched = this.score(groups);
+        for (const doc of touched) {
+          if (excluded.has(doc)) continue;
+          const matched = this.matched[doc]! & required;
+          if (matched === required && hasPhrases(doc)) {
+            this.complete[doc] = 1;
+            complete.push(doc);
+          } else if (matched !== 0) partial.push(doc);
+        }
+      } else if (!unsearchable) {
+        complete = this.allDocs().filter((doc) => !excluded.has(doc));
       }
-    } else if (!unsearchable) {
-      complete = this.allDocs().filter((doc) => !excluded.has(doc));
+      // A paper named exactly as the query: every word as typed in its name, and no other word.
+      for (const doc of touched) {
+        if (
+          this.nameWords[doc] === query.words.length &&
+          (this.named[doc]! & required) === required
+        ) {
+          this.scores[doc] = this.scores[doc]! + EXACT_NAME_BONUS;
+        }
+      }
+      const filters = request.filters ?? {};
+      const suggestions =
+        complete.length === 0 && query.words.length > 0 ? this.suggest(query, required) : [];
+      // Venues and years are counted as if their own facet chose nothing: the reader picks among them.
+      const venueAndYearFacets = this.venueYearFacets(complete, filters);
+      complete = this.applyFilters(complete, filters);
+      partial = this.applyFilters(partial, filters);
+      const offset = Math.max(0, request.offset ?? 0);
+      const limit = Math.min(MAX_LIMIT, Math.max(1, request.limit ?? DEFAULT_LIMIT));
+      const docs = this.page([complete, partial], required, offset, limit);
+      const details = docs.map((doc) => ({
+        matchedWords: countBits(this.matched[doc]! & required),
+        complete: this.complete[doc] === 1 || query.words.length === 0,
+        score: Math.round(this.scores[doc]! * 1000) / 1000,
+      }));
+      return {
+        words: query.words,
+        total: complete.length,
+        partial: partial.length,
+        docs,
+        facets: { ...this.facets(complete), ...venueAndYearFacets },
+        suggestions,
+        corrections,
+        unsearchable,
+        details,
+        matcher: this.matcher(query, groups, required),
+      };
+    } finally {
+      this.clearScratch(touched);
     }
-    for (const doc of this.byName.get(nameKey(query.words)) ?? []) {
-      if (this.scores[doc]! > 0) this.scores[doc] = this.scores[doc]! + EXACT_NAME_BONUS;
-    }
-    const filters = request.filters ?? {};
-    const suggestions =
-      complete.length === 0 && query.words.length > 0 ? this.suggest(query, required) : [];
-    // Venues and years are counted as if their own facet chose nothing: the reader picks among them.
-    const venueAndYearFacets = this.venueYearFacets(complete, filters);
-    complete = this.applyFilters(complete, filters);
-    partial = this.applyFilters(partial, filters);
-    const offset = Math.max(0, request.offset ?? 0);
-    const limit = Math.min(MAX_LIMIT, Math.max(1, request.limit ?? DEFAULT_LIMIT));
-    const docs = this.page([complete, partial], required, offset, limit);
-    const details = docs.map((doc) => ({
-      matchedWords: countBits(this.matched[doc]! & required),
-      complete: this.complete[doc] === 1 || query.words.length === 0,
-      score: Math.round(this.scores[doc]! * 1000) / 1000,
-    }));
-    const ranking: Ranking = {
-      words: query.words,
-      total: complete.length,
-      partial: partial.length,
-      docs,
-      facets: { ...this.facets(complete), ...venueAndYearFacets },
-      suggestions,
-      corrections,
-      unsearchable,
-      details,
-      matcher: this.matcher(query, groups, required),
-    };
-    this.clearScratch(touched);
-    return ranking;
   }
 
   /**
-   * The text shards a request's quoted phrases need: those of the papers containing every word of
-   * a phrase. Empty for a query without phrases.
+   * The papers a request's quoted phrases may be in: those containing every word of a phrase
+   * (their texts and cards are needed to check the phrase). Empty for a query without phrases.
    */
-  phraseShards(request: SearchRequest): number[] {
-    const shards = new Set<number>();
-    for (const phrase of parseQuery(request.query).phrases) {
+  phraseDocs(request: SearchRequest): number[] {
+    const phrases = parseQuery(request.query).phrases;
+    const ids = phrases.map((phrase) => phrase.map((word) => this.findTerm(word)));
+    this.requirePostings(ids.flat());
+    const all = new Set<number>();
+    for (const phrase of ids) {
       let docs: Set<number> | undefined;
-      for (const word of phrase) {
-        const found = new Set(this.postings(this.findTerm(word)).docs);
+      for (const id of phrase) {
+        const found = new Set(this.postings(id).docs);
         docs = docs ? new Set([...docs].filter((d) => found.has(d))) : found;
       }
-      for (const doc of docs ?? []) shards.add(this.shardOf(doc));
+      for (const doc of docs ?? []) all.add(doc);
     }
-    return [...shards];
+    return [...all];
+  }
+
+  /** The text shards a request's quoted phrases need (see `phraseDocs`). */
+  phraseShards(request: SearchRequest): number[] {
+    return [...new Set(this.phraseDocs(request).map((doc) => this.shardOf(doc)))];
   }
 
   /** Turns ranked document `index` of a ranking into a result; without its text, no snippet yet. */
   present(ranking: Ranking, index: number, text?: string): SearchHit {
     const doc = ranking.docs[index];
     const detail = ranking.details[index];
-    const slug = doc === undefined ? undefined : this.data.slugs[doc];
-    const title = doc === undefined ? undefined : this.data.titles[doc];
     // A rank or document the index does not hold is a broken index: never a link to /papers//.
-    if (doc === undefined || detail === undefined || slug === undefined || title === undefined) {
+    if (doc === undefined || detail === undefined || doc >= this.docCount) {
       throw new Error(`search: no document at rank ${index} (document ${doc}) in the index`);
     }
+    const { slug, title, name, authors, codeUrl } = this.card(doc);
     const flags = this.flags[doc] ?? 0;
-    const name = this.data.names[doc] ?? null;
     const snippet = text === undefined ? null : makeSnippet(text, ranking.matcher);
-    const authors = this.data.authors[doc] ?? [];
-    const venue = this.data.venues[(this.docVenues[doc] ?? 0) - 1];
+    const venue = this.meta.venues[(this.docVenues[doc] ?? 0) - 1];
     return {
       slug,
       title,
@@ -461,10 +732,10 @@ export class SearchEngine {
       venue: venue?.label ?? null,
       venueLang: venue?.lang ?? null,
       year: this.years[doc] || null,
-      tags: (this.docTags[doc] ?? []).map((t) => this.data.tagSlugs[t] ?? ''),
-      types: this.data.typeNames.filter((_, bit) => flags & (1 << bit)),
+      tags: (this.docTags[doc] ?? []).map((t) => this.meta.tagSlugs[t] ?? ''),
+      types: this.meta.typeNames.filter((_, bit) => flags & (1 << bit)),
       hasCode: (flags & HAS_CODE_FLAG) !== 0,
-      codeUrl: this.data.codeUrls[doc] ?? null,
+      codeUrl,
       snippet: snippet?.text ?? null,
       snippetRanges: snippet?.ranges ?? [],
       titleRanges: highlightRanges(title, ranking.matcher),
@@ -484,10 +755,15 @@ export class SearchEngine {
 
   // ---- vocabulary look-ups ----
 
+  /** The first term id whose term is ≥ `term`: needs only the chunk `term` falls in. */
   private lowerBound(term: string): number {
     const terms = this.terms;
-    let lo = 0;
-    let hi = terms.length;
+    const chunk = this.vocabChunkOf(term);
+    if (!this.vocabLoaded[chunk] && this.meta.termCount > 0) {
+      throw new MissingIndexParts({ vocab: [chunk] });
+    }
+    let lo = this.meta.vocabStart[chunk] ?? 0;
+    let hi = this.meta.vocabStart[chunk + 1] ?? this.meta.termCount;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if ((terms[mid] ?? '') < term) lo = mid + 1;
@@ -507,6 +783,7 @@ export class SearchEngine {
   }
 
   private postings(termId: number): PostingColumns {
+    if (termId >= 0) this.requirePostings([termId]);
     return remember(this.postingsCache, termId, () =>
       decodePostings(this.postingLists[termId] ?? ''),
     );
@@ -515,7 +792,7 @@ export class SearchEngine {
   // ---- query expansion ----
 
   private isStopword(word: string): boolean {
-    return this.stopTerms.has(this.findTerm(word));
+    return this.stopwords.has(word);
   }
 
   /** Bit mask of the words a result must match: all but stopwords, unless the query is only stopwords. */
@@ -541,33 +818,50 @@ export class SearchEngine {
     const last = query.words.length - 1;
     const groups: Expansion[][] = [];
     const corrections: Correction[] = [];
+    // Every word is expanded before a missing part is reported, so all are fetched at once.
+    const missing = new MissingIndexParts({});
+    const collect = (expand: () => void) => {
+      try {
+        expand();
+      } catch (error) {
+        if (!(error instanceof MissingIndexParts)) throw error;
+        missing.merge(error);
+      }
+    };
     query.words.forEach((word, i) => {
       if ((required & (1 << i)) === 0) return;
-      const quoted = query.quoted[i] === true;
-      const isPrefix = query.lastWordIsPrefix && i === last && !quoted;
-      const key = `${word}\u0000${isPrefix ? 1 : 0}${quoted ? 1 : 0}${correct ? 1 : 0}`;
-      const expanded = remember(this.expansionCache, key, () =>
-        this.expandWord(word, isPrefix, quoted, correct),
-      );
-      groups.push(expanded.alternatives.map((e) => ({ ...e, words: 1 << i })));
-      const [start, end] = query.spans[i] ?? [0, 0];
-      if (expanded.correction)
-        corrections.push({ from: word, to: expanded.correction, start, end });
+      collect(() => {
+        const quoted = query.quoted[i] === true;
+        const isPrefix = query.lastWordIsPrefix && i === last && !quoted;
+        const key = `${word}\u0000${isPrefix ? 1 : 0}${quoted ? 1 : 0}${correct ? 1 : 0}`;
+        const expanded = remember(this.expansionCache, key, () =>
+          this.expandWord(word, isPrefix, quoted, correct),
+        );
+        groups.push(expanded.alternatives.map((e) => ({ ...e, words: 1 << i })));
+        const [start, end] = query.spans[i] ?? [0, 0];
+        if (expanded.correction)
+          corrections.push({ from: word, to: expanded.correction, start, end });
+      });
     });
     for (let i = 0; i < last; i += 1) {
       if (query.quoted[i] || query.quoted[i + 1]) continue;
-      const termId = this.findTerm(`${query.words[i]}${query.words[i + 1]}`);
-      if (termId >= 0) {
-        groups.push([{ termId, weight: WEIGHT.compound, literal: true, words: 3 << i }]);
-      }
+      collect(() => {
+        const termId = this.findTerm(`${query.words[i]}${query.words[i + 1]}`);
+        if (termId >= 0) {
+          groups.push([
+            { termId, weight: WEIGHT.compound, literal: true, primary: true, words: 3 << i },
+          ]);
+        }
+      });
     }
+    if (!missing.empty) throw missing;
     return { groups: groups.filter((g) => g.length > 0), corrections };
   }
 
   /**
    * The terms a query word stands for: itself, its other forms (stem), and its completions while
    * it is typed (3 letters or more, not a stopword). Only a word that reaches no term at all is
-   * corrected, to its nearest vocabulary word (fuse.js, typos bounded by length).
+   * corrected, to its nearest vocabulary word (`fuzzy.ts`: typos bounded by length).
    */
   private expandWord(
     word: string,
@@ -576,9 +870,9 @@ export class SearchEngine {
     correct: boolean,
   ): ExpandedWord {
     const found = new Map<number, Expansion>();
-    const add = (termId: number, weight: number, literal: boolean) => {
+    const add = (termId: number, weight: number, literal: boolean, primary = true) => {
       if (termId >= 0 && !found.has(termId))
-        found.set(termId, { termId, weight, literal, words: 0 });
+        found.set(termId, { termId, weight, literal, primary, words: 0 });
     };
     const exact = this.findTerm(word);
     add(exact, WEIGHT.exact, true);
@@ -593,12 +887,16 @@ export class SearchEngine {
     if (found.size > 0 || !correct) return { alternatives: [...found.values()] };
     // A word in no paper: search for the nearest vocabulary word instead, and say so.
     if (completes) {
-      const matches = this.fuzzy.expandPrefix(word, undefined, PREFIX_LIMIT);
-      for (const m of matches) add(m.termId, WEIGHT.fuzzy * (1 - m.distance), false);
+      const matches = this.fuzzyFor(word[0] ?? '').expandPrefix(word, undefined, PREFIX_LIMIT);
+      // The spelling most papers use is the correction; the others count for less.
       const best = matches[0];
+      for (const m of matches) {
+        const weight = WEIGHT.fuzzy * (1 - m.distance) * (m === best ? 1 : OTHER_SPELLING);
+        add(m.termId, weight, false, m === best);
+      }
       return { alternatives: [...found.values()], correction: best && this.terms[best.termId] };
     }
-    const best = this.fuzzy.expand(word, undefined, 1)[0];
+    const best = this.fuzzyFor(word[0] ?? '').expand(word, undefined, 1)[0];
     // Without a spelling that close, another form of the word (`modelings` → `modeling`).
     const to = best
       ? best.termId
@@ -610,13 +908,16 @@ export class SearchEngine {
     return { alternatives: [...found.values()], correction: this.terms[to] };
   }
 
-  /** Documents containing any excluded word, in any of its forms. */
-  private excludedDocs(words: readonly string[]): Set<number> {
+  /** The terms of the excluded words, in any of their forms. */
+  private excludedTerms(words: readonly string[]): number[] {
+    return words.flatMap((word) => [this.findTerm(word), ...this.stemVariants(word)]);
+  }
+
+  /** Documents containing any of the terms. */
+  private docsOf(termIds: readonly number[]): Set<number> {
     const docs = new Set<number>();
-    for (const word of words) {
-      for (const id of [this.findTerm(word), ...this.stemVariants(word)]) {
-        if (id >= 0) for (const doc of this.postings(id).docs) docs.add(doc);
-      }
+    for (const id of termIds) {
+      if (id >= 0) for (const doc of this.postings(id).docs) docs.add(doc);
     }
     return docs;
   }
@@ -633,13 +934,11 @@ export class SearchEngine {
   ): (doc: number) => boolean {
     if (phrases.length === 0) return () => true;
     return (doc) => {
-      const title = this.data.titles[doc];
-      // A document without a title is a broken index, not a paper with an empty title.
-      if (title === undefined) throw new Error(`search: no document ${doc} in the index`);
       const text = textOf?.(doc);
       // A paper whose text is not at hand is kept (`phraseShards` says which texts are needed).
       if (text === undefined) return true;
-      const fields = fieldWords([title, this.data.names[doc] ?? '', text]);
+      const { title, name } = this.card(doc);
+      const fields = fieldWords([title, name ?? '', text]);
       return phrases.every((phrase) => fields.some((words) => containsPhrase(words, phrase)));
     };
   }
@@ -654,6 +953,7 @@ export class SearchEngine {
     // Stems are prefixes of their words except for a final y/i swap (`study` → `studi`).
     const shared = Math.max(1, wordStem.length - 1);
     const [lo, hi] = this.prefixRange(word.slice(0, shared));
+    this.requireTerms(lo, hi);
     const ids: number[] = [];
     for (let id = lo; id < hi; id += 1) {
       const term = this.terms[id] ?? '';
@@ -668,6 +968,7 @@ export class SearchEngine {
   /** The most frequent terms that start with a word still being typed. */
   private completions(prefix: string): number[] {
     const [lo, hi] = this.prefixRange(prefix);
+    this.requireTerms(lo, hi);
     const ids: number[] = [];
     for (let id = lo; id < hi; id += 1) ids.push(id);
     if (ids.length <= PREFIX_LIMIT) return ids;
@@ -700,6 +1001,7 @@ export class SearchEngine {
   private scoreExpansion(expansion: Expansion, inGroup: number[]): void {
     const { docs, counts, masks } = this.postings(expansion.termId);
     const weight = expansion.weight * this.idf(expansion.termId);
+    const exactName = expansion.literal && expansion.weight === WEIGHT.exact;
     for (let i = 0; i < docs.length; i += 1) {
       const doc = docs[i]!;
       const count = counts[i]!;
@@ -710,6 +1012,9 @@ export class SearchEngine {
       if (score > this.groupScores[doc]!) this.groupScores[doc] = score;
       this.matched[doc] = this.matched[doc]! | expansion.words;
       if (expansion.literal) this.literal[doc] = this.literal[doc]! | expansion.words;
+      if (expansion.primary && masks[i]! & TITLE_FIELDS)
+        this.titled[doc] = this.titled[doc]! | expansion.words;
+      if (exactName && masks[i]! & FIELD.name) this.named[doc] = this.named[doc]! | expansion.words;
     }
   }
 
@@ -718,6 +1023,8 @@ export class SearchEngine {
       this.scores[doc] = 0;
       this.matched[doc] = 0;
       this.literal[doc] = 0;
+      this.titled[doc] = 0;
+      this.named[doc] = 0;
       this.complete[doc] = 0;
     }
   }
@@ -727,10 +1034,10 @@ export class SearchEngine {
   }
 
   private applyFilters(docs: number[], filters: SearchFilters): number[] {
-    const tagIds = (filters.tags ?? []).map((slug) => this.data.tagSlugs.indexOf(slug));
+    const tagIds = (filters.tags ?? []).map((slug) => this.meta.tagSlugs.indexOf(slug));
     if (tagIds.includes(-1)) return [];
     let typeMask = 0;
-    for (const type of filters.types ?? []) typeMask |= 1 << this.data.typeNames.indexOf(type);
+    for (const type of filters.types ?? []) typeMask |= 1 << this.meta.typeNames.indexOf(type);
     if (filters.hasCode) typeMask |= HAS_CODE_FLAG;
     const venues = this.venueNumbers(filters.venues);
     const years = filters.years?.length ? new Set(filters.years) : undefined;
@@ -748,8 +1055,8 @@ export class SearchEngine {
 
   /**
    * Documents `offset`..`offset + limit` of `groups` (counted matches, then partial ones), best
-   * first. Sort keys pack (matches the whole query, words matched, words matched literally, score,
-   * document) into one float. A page near the top keeps only its best keys while scanning (most
+   * first. Sort keys pack (matches the whole query, words matched, words matched literally, every
+   * word in the title or name, score, document) into one float. A page near the top keeps only its best keys while scanning (most
    * keys lose against the worst kept one at once): sorting all 20,000 keys of a common word took
    * a millisecond or two per query. Deep pages sort everything with a native typed-array sort.
    */
@@ -769,8 +1076,10 @@ export class SearchEngine {
         const matched = countBits(this.matched[doc]! & required);
         const literal = countBits(this.literal[doc]! & required);
         const score = Math.min(2 ** SCORE_BITS - 1, Math.round(this.scores[doc]! * 100));
+        const titled = (this.titled[doc]! & required) === required ? 1 : 0;
         const tier =
-          ((this.complete[doc]! * 16 + matched) * 16 + literal) * 2 ** SCORE_BITS + score;
+          (((this.complete[doc]! * 16 + matched) * 16 + literal) * 2 + titled) * 2 ** SCORE_BITS +
+          score;
         keys[n++] = tier * docSpan + (docSpan - 1 - doc);
       }
     }
@@ -784,7 +1093,7 @@ export class SearchEngine {
   /** The `docVenues` numbers of venue values (unknown values match nothing); undefined for none. */
   private venueNumbers(values: readonly string[] | undefined): Set<number> | undefined {
     if (!values?.length) return undefined;
-    return new Set(values.map((value) => this.data.venues.findIndex((v) => v.value === value) + 1));
+    return new Set(values.map((value) => this.meta.venues.findIndex((v) => v.value === value) + 1));
   }
 
   /** Venue and year counts: each over `docs` with every filter but those of its own facet. */
@@ -794,9 +1103,9 @@ export class SearchEngine {
   ): Pick<SearchFacets, 'venues' | 'years'> {
     const venues: Record<string, number> = {};
     const years: Record<string, number> = {};
-    if (this.data.venues.length > 1) {
+    if (this.meta.venues.length > 1) {
       for (const doc of this.applyFilters(docs, { ...filters, venues: [] })) {
-        const venue = this.data.venues[(this.docVenues[doc] ?? 0) - 1];
+        const venue = this.meta.venues[(this.docVenues[doc] ?? 0) - 1];
         if (venue) venues[venue.value] = (venues[venue.value] ?? 0) + 1;
       }
     }
@@ -810,8 +1119,8 @@ export class SearchEngine {
   }
 
   private facets(docs: readonly number[]): Omit<SearchFacets, 'venues' | 'years'> {
-    const tagCounts = new Uint32Array(this.data.tagSlugs.length);
-    const typeCounts = new Uint32Array(this.data.typeNames.length);
+    const tagCounts = new Uint32Array(this.meta.tagSlugs.length);
+    const typeCounts = new Uint32Array(this.meta.typeNames.length);
     let hasCode = 0;
     for (const doc of docs) {
       for (const t of this.docTags[doc] ?? []) tagCounts[t] = tagCounts[t]! + 1;
@@ -823,10 +1132,10 @@ export class SearchEngine {
     }
     const facets: Omit<SearchFacets, 'venues' | 'years'> = { tags: {}, types: {}, hasCode };
     tagCounts.forEach((count, t) => {
-      if (count > 0) facets.tags[this.data.tagSlugs[t] ?? ''] = count;
+      if (count > 0) facets.tags[this.meta.tagSlugs[t] ?? ''] = count;
     });
     typeCounts.forEach((count, bit) => {
-      const type = this.data.typeNames[bit];
+      const type = this.meta.typeNames[bit];
       if (count > 0 && type) facets.types[type] = count;
     });
     return facets;
@@ -880,6 +1189,7 @@ export class SearchEngine {
   /** Ids of the terms of `length` characters, in id order (grouped once, on first use). */
   private termsOfLength(length: number): readonly number[] {
     if (!this.byLength) {
+      this.requireTerms(0, this.meta.termCount);
       this.byLength = [];
       this.terms.forEach((term, id) => (this.byLength![term.length] ??= []).push(id));
     }
@@ -895,7 +1205,7 @@ export class SearchEngine {
   private similarWords(word: string): string[] {
     const typos = new Map<number, number>();
     if (word.length > 3) {
-      for (const match of this.fuzzy.suggest(word, 20)) {
+      for (const match of this.fuzzyOverAll().suggest(word, 20)) {
         typos.set(match.termId, Math.round(match.distance * word.length));
       }
     }

@@ -93,3 +93,77 @@ export interface TextShardData {
   /** `Paper.plainText` of documents shard × shardSize onwards. */
   texts: string[];
 }
+
+/**
+ * The index split for loading on demand (issue 35): a query fetches `meta.json`, then only the
+ * vocabulary chunks and postings blocks of its words, then the result cards of the papers it shows.
+ * All files live under `search/` next to the full `search-index.json` (which the topic map and the
+ * offline pack read, and the explorer falls back to).
+ */
+export interface SearchMetaData {
+  version: typeof SEARCH_INDEX_VERSION;
+  docCount: number;
+  averageLength: number;
+  lengths: string;
+  tagSlugs: string[];
+  docTags: string;
+  typeNames: ContributionType[];
+  flags: string;
+  venues: SearchIndexData['venues'];
+  docVenues: string;
+  years: string;
+  /** VLQ: per document, the number of words of its name (0 without a name), for exact-name hits. */
+  nameWords: string;
+  /** The vocabulary's English stopwords (a query needs them only when it has nothing else). */
+  stopwords: string[];
+  /** Number of terms in the vocabulary. */
+  termCount: number;
+  /** Vocabulary chunks: the first term and the first term id of each. */
+  vocabFirst: string[];
+  vocabStart: number[];
+  /** Postings blocks: the first term and the first term id of each. */
+  blockFirst: string[];
+  blockStart: number[];
+  /** Documents per card shard, and their number. */
+  cardSize: number;
+  cardCount: number;
+  /** Documents per text shard (`search-text/<n>.json`), and their number. */
+  shardSize: number;
+  shardCount: number;
+}
+
+/** `search/vocab/<n>.json`: terms `vocabStart[n]`.. front-coded, and their document frequencies. */
+export interface VocabChunkData {
+  version: typeof SEARCH_INDEX_VERSION;
+  chunk: number;
+  terms: string;
+  /** VLQ: document frequency per term. */
+  df: string;
+}
+
+/** `search/postings/<n>.json`: the postings of terms `blockStart[n]`.., separated by `POSTINGS_SEPARATOR`. */
+export interface PostingsBlockData {
+  version: typeof SEARCH_INDEX_VERSION;
+  block: number;
+  postings: string;
+}
+
+/** `search/cards/<n>.json`: what a result shows of documents n × cardSize onwards, beyond `meta`. */
+export interface CardShardData {
+  version: typeof SEARCH_INDEX_VERSION;
+  shard: number;
+  slugs: string[];
+  titles: string[];
+  names: (string | null)[];
+  authors: string[][];
+  /** Index within the shard → the first code link. */
+  codeUrls: Record<number, string>;
+}
+
+/** Every file of a split index. */
+export interface SplitSearchIndex {
+  meta: SearchMetaData;
+  vocab: VocabChunkData[];
+  blocks: PostingsBlockData[];
+  cards: CardShardData[];
+}

@@ -1,10 +1,13 @@
 /**
- * Typo tolerance: maps a query word to the vocabulary terms it may be a misspelling of.
- * fuse.js scores the candidates, but only after a cheap filter has pruned the vocabulary to terms
- * of similar length that share the word's first letter and enough of its letter pairs: handing
- * fuse a 60,000-term vocabulary costs ~100 ms per word, the pruned set well under 1 ms.
+ * Typo tolerance: maps a query word to the vocabulary terms it may be a misspelling of, the way
+ * people mistype (issue 35): the distance is Damerau–Levenshtein's optimal string alignment, so a
+ * missing, extra or wrong letter and two swapped neighbours (`grpah`, `privcay`) are one edit
+ * each; among equally close terms, the one more papers use wins (`modles` → `models`, not
+ * `modules` or `modes`). A cheap filter first prunes the vocabulary to terms of similar length
+ * that share the word's first letter and one of its letter pairs per three letters, so only a few
+ * hundred distances are computed per word even in a 100,000-term vocabulary. (fuse.js did the
+ * scoring until issue 35: it counted a swap as two typos and took ~9 KB of the worker.)
  */
-import Fuse from 'fuse.js/basic';
 
 /** A vocabulary term close to a query word. */
 export interface FuzzyMatch {
@@ -20,21 +23,67 @@ export function allowedTypos(length: number): number {
   return length < 8 ? 1 : 2;
 }
 
-const FUSE_OPTIONS = {
-  includeScore: true,
-  ignoreLocation: true,
-  ignoreFieldNorm: true,
-  isCaseSensitive: true,
-} as const;
+/** Rows of the distance table, reused: a word is at most a few dozen letters. */
+let rowBefore = new Int32Array(64);
+let rowPrevious = new Int32Array(64);
+let rowCurrent = new Int32Array(64);
 
-/** True when `b` is `a` with two neighbouring letters swapped. */
-function isOneSwap(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let i = 0;
-  while (i < a.length && a[i] === b[i]) i += 1;
-  return (
-    i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2)
-  );
+/**
+ * Optimal string alignment distance (Damerau–Levenshtein without repeated edits of a substring):
+ * insertions, deletions, substitutions and swaps of neighbours cost one each. Gives up early and
+ * returns `max + 1` once every alignment costs more than `max`.
+ */
+export function osaDistance(a: string, b: string, max = Infinity): number {
+  const n = a.length;
+  const m = b.length;
+  if (Math.abs(n - m) > max) return max + 1;
+  if (m + 1 > rowCurrent.length) {
+    rowBefore = new Int32Array(m + 1);
+    rowPrevious = new Int32Array(m + 1);
+    rowCurrent = new Int32Array(m + 1);
+  }
+  for (let j = 0; j <= m; j += 1) rowPrevious[j] = j;
+  for (let i = 1; i <= n; i += 1) {
+    rowCurrent[0] = i;
+    let best = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j <= m; j += 1) {
+      const cb = b.charCodeAt(j - 1);
+      let d = Math.min(
+        rowPrevious[j]! + 1,
+        rowCurrent[j - 1]! + 1,
+        rowPrevious[j - 1]! + (ca === cb ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) {
+        d = Math.min(d, rowBefore[j - 2]! + 1);
+      }
+      rowCurrent[j] = d;
+      if (d < best) best = d;
+    }
+    if (best > max) return max + 1;
+    [rowBefore, rowPrevious, rowCurrent] = [rowPrevious, rowCurrent, rowBefore];
+  }
+  return rowPrevious[m]!;
+}
+
+/**
+ * The fewest edits turning `word` into the start of `term` (any prefix of it within `max` letters
+ * of the word's length): how far a word still being typed is from completing to `term`.
+ */
+function prefixDistance(word: string, term: string, max: number): number {
+  let best = max + 1;
+  const longest = Math.min(term.length, word.length + max);
+  for (let length = Math.max(1, word.length - max); length <= longest; length += 1) {
+    best = Math.min(best, osaDistance(word, term.slice(0, length), max));
+    if (best === 0) break;
+  }
+  return best;
+}
+
+/** Fewest letter pairs a term must share with a word of `length` letters within `typos` edits. */
+function minSharedPairs(length: number, typos: number): number {
+  // A swap of neighbours breaks up to three letter pairs, any other edit up to two (q-gram lemma).
+  return Math.max(1, length - 1 - 3 * typos);
 }
 
 /** A pair of neighbouring UTF-16 code units as one number: no two-letter string per pair. */
@@ -59,11 +108,18 @@ export class FuzzyVocabulary {
   private readonly popularity: ArrayLike<number> | undefined;
   private readonly buckets = new Map<string, number[]>();
 
-  /** `popularity` (e.g. document frequency per term) breaks ties between equally close terms. */
-  constructor(terms: readonly string[], popularity?: ArrayLike<number>) {
+  /**
+   * `popularity` (e.g. document frequency per term) breaks ties between equally close terms;
+   * `ids`, when given, are the only terms considered (the loaded part of a split vocabulary).
+   */
+  constructor(terms: readonly string[], popularity?: ArrayLike<number>, ids?: Iterable<number>) {
     this.terms = terms;
     this.popularity = popularity;
-    terms.forEach((term, id) => {
+    const each = (visit: (term: string, id: number) => void) => {
+      if (!ids) terms.forEach(visit);
+      else for (const id of ids) visit(terms[id] ?? '', id);
+    };
+    each((term, id) => {
       const key = term[0] ?? '';
       let bucket = this.buckets.get(key);
       if (!bucket) {
@@ -96,28 +152,16 @@ export class FuzzyVocabulary {
   expandPrefix(word: string, typos = allowedTypos(word.length), limit = 40): FuzzyMatch[] {
     if (typos === 0) return [];
     const pairs = bigrams(word);
-    const minShared = Math.max(1, word.length - 1 - 2 * typos);
-    const byStart = new Map<string, number[]>();
+    const minShared = minSharedPairs(word.length, typos);
     const bucket = this.buckets.get(word[0] ?? '') ?? [];
+    const matches: FuzzyMatch[] = [];
     for (let i = this.firstOfLength(bucket, word.length - typos); i < bucket.length; i += 1) {
       const id = bucket[i]!;
       const term = this.terms[id] ?? '';
       const startLength = Math.min(term.length, word.length + typos);
       if (sharedBigrams(pairs, term, startLength) < minShared) continue;
-      const start = term.slice(0, startLength);
-      const ids = byStart.get(start);
-      if (ids) ids.push(id);
-      else byStart.set(start, [id]);
-    }
-    const starts = [...byStart.keys()];
-    const fuse = new Fuse(starts, { ...FUSE_OPTIONS, threshold: typos / word.length + 1e-9 });
-    const matches: FuzzyMatch[] = [];
-    for (const result of fuse.search(word)) {
-      const typosMade = Math.round((result.score ?? 1) * word.length);
-      if (typosMade > typos) continue;
-      for (const termId of byStart.get(starts[result.refIndex] ?? '') ?? []) {
-        matches.push({ termId, distance: typosMade / word.length });
-      }
+      const typosMade = prefixDistance(word, term, typos);
+      if (typosMade <= typos) matches.push({ termId: id, distance: typosMade / word.length });
     }
     const popularity = (id: number) => this.popularity?.[id] ?? 0;
     matches.sort(
@@ -144,8 +188,7 @@ export class FuzzyVocabulary {
     buckets: readonly (readonly number[] | undefined)[],
   ): number[] {
     const pairs = bigrams(word);
-    // Each typo destroys at most two letter pairs (q-gram lemma), so fewer shared pairs means more typos.
-    const minShared = Math.max(1, word.length - 1 - 2 * typos);
+    const minShared = minSharedPairs(word.length, typos);
     const found: number[] = [];
     for (const bucket of buckets) {
       if (!bucket) continue;
@@ -172,30 +215,14 @@ export class FuzzyVocabulary {
     return lo;
   }
 
+  /**
+   * Candidates within `typos` edits, fewest edits first, then the terms more papers use (a
+   * correction is likelier to be a word many papers write than a rare one).
+   */
   private rank(word: string, candidates: number[], typos: number, limit: number): FuzzyMatch[] {
     const matches: FuzzyMatch[] = [];
-    const rest: number[] = [];
     for (const termId of candidates) {
-      // fuse counts a swap of neighbours as two typos; people make it as one.
-      if (isOneSwap(word, this.terms[termId] ?? ''))
-        matches.push({ termId, distance: 1 / word.length });
-      else rest.push(termId);
-    }
-    const options = { ...FUSE_OPTIONS, threshold: typos / word.length + 1e-9 };
-    const fuse = new Fuse(
-      rest.map((id) => this.terms[id] ?? ''),
-      options,
-    );
-    for (const result of fuse.search(word)) {
-      const term = result.item;
-      const termId = rest[result.refIndex];
-      // fuse finds the word anywhere inside the term, so also look for the term inside the word:
-      // together the two bound the typos of a whole-word comparison (`modle` is not `modern`).
-      const back = Fuse.match(term, word, { ...options, threshold: typos / term.length + 1e-9 });
-      if (!back.isMatch || termId === undefined) continue;
-      const typosMade = Math.round(
-        Math.max((result.score ?? 1) * word.length, back.score * term.length),
-      );
+      const typosMade = osaDistance(word, this.terms[termId] ?? '', typos);
       if (typosMade <= typos) matches.push({ termId, distance: typosMade / word.length });
     }
     const popularity = (id: number) => this.popularity?.[id] ?? 0;

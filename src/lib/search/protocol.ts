@@ -17,11 +17,21 @@ export interface LateSnippet {
 
 export interface SearchInitMessage {
   type: 'init';
-  /** URL of the core index (the `search-index.json` endpoint). */
+  /**
+   * URL of the index: a split index's `search/meta.json` (its parts are fetched next to it, on
+   * demand), or a full `search-index.json`.
+   */
   indexUrl: string;
+  /** A full index to fall back to when the split one cannot be fetched (offline packs). */
+  fullIndexUrl?: string;
+  /**
+   * The query of the search link the page was opened with, if any: the worker fetches the parts
+   * of the index it needs as soon as the index's `meta` is in, before the page asks.
+   */
+  query?: string;
   /**
    * URL of a text shard, with `{shard}` standing for its number; by default `search-text/{shard}.json`
-   * next to the index.
+   * next to the full index, or next to the `search/` folder of a split one.
    */
   textUrl?: string;
 }

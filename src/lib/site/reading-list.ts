@@ -202,7 +202,10 @@ export function decodeSharedList(payload: string): ReadingListItem[] {
   return toItems(rows);
 }
 
-/** The URL that opens `listUrl` (the absolute `/list/` URL) with this list offered for import. */
+/**
+ * The URL that opens `listUrl` (the absolute `/list/` URL) with this list offered for import, with
+ * titles and notes: long (669 characters for 5 papers), for when the notes matter.
+ */
 export function shareUrl(listUrl: string, items: readonly ReadingListItem[]): string {
   const url = new URL(listUrl);
   url.hash = `${SHARE_PARAM}=${encodeSharedList(items)}`;
@@ -214,6 +217,56 @@ export function sharedListFromHash(hash: string): ReadingListItem[] | null {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const payload = params.get(SHARE_PARAM);
   return payload === null ? null : decodeSharedList(payload);
+}
+
+// ---- Short share links: paper ids only, for a QR code or a message at a poster. ----
+
+/** The URL fragment parameter of a short share link: `#papers=3f9a2c,1b2c3d`. */
+export const SHORT_SHARE_PARAM = 'papers';
+
+/** A paper's short id: the hex digits that end its slug (6, or more after a clash; text/slug.ts). */
+const SHORT_ID_RE = /^[0-9a-f]{6,12}$/;
+const SLUG_ID_RE = /-([0-9a-f]{6,12})$/;
+
+/** The short id of a paper (the first hex digits of its abstract's SHA-256), or null for a slug without one. */
+export function shortIdOf(slug: string): string | null {
+  return SLUG_ID_RE.exec(slug)?.[1] ?? null;
+}
+
+/** True when `slug` is the slug of the paper whose short id is `id`. */
+export const slugHasId = (slug: string, id: string): boolean => shortIdOf(slug) === id;
+
+/**
+ * The short share link of a list: its papers' ids, no titles or notes (74 characters for 5 papers
+ * at `http://localhost:4321/list/`). Papers whose slug has no id are left out. The receiver looks
+ * each id up in the card shards (`cardShardOf` hashes the id, so the id alone finds the shard).
+ */
+export function shortShareUrl(listUrl: string, items: readonly ReadingListItem[]): string {
+  const url = new URL(listUrl);
+  const ids = items.flatMap((item) => shortIdOf(item.slug) ?? []);
+  url.hash = `${SHORT_SHARE_PARAM}=${ids.join(',')}`;
+  return url.href;
+}
+
+/**
+ * The paper ids a short share link carries (well-formed, first copy of each, at most
+ * {@link MAX_READING_LIST_ITEMS}), or null when the fragment is not a short share link.
+ */
+export function sharedIdsFromHash(hash: string): string[] | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const payload = params.get(SHORT_SHARE_PARAM);
+  if (payload === null) return null;
+  const ids: string[] = [];
+  const seen = new Set<string>();
+  // Split lazily: a link may be huge, the list stops at the limit.
+  for (const match of payload.matchAll(/[^,]+/g)) {
+    if (isFull(ids)) break;
+    const id = match[0].toLowerCase();
+    if (!SHORT_ID_RE.test(id) || seen.has(id)) continue;
+    seen.add(id);
+    ids.push(id);
+  }
+  return ids;
 }
 
 // ---- Exports. ----
@@ -463,14 +516,33 @@ export const cardShardCount = (paperCount: number): number =>
   Math.max(1, Math.ceil(paperCount / PAPERS_PER_CARD_SHARD));
 
 /**
- * The shard holding a paper's card: a hash of its slug (FNV-1a), so the browser finds it from the
- * slug alone, for papers starred on any page or imported from a share link.
+ * The shard holding a paper's card: a hash (FNV-1a) of the first 6 digits of its short id, so the
+ * browser finds it from the slug alone (papers starred on any page or imported from a share link)
+ * or from the id alone (a short share link). A slug without an id is hashed whole.
  */
-export function cardShardOf(slug: string, shardCount: number): number {
+export function cardShardOf(slugOrId: string, shardCount: number): number {
+  const id = SHORT_ID_RE.test(slugOrId) ? slugOrId : shortIdOf(slugOrId);
+  const key = id ? id.slice(0, 6) : slugOrId;
   let hash = 0x811c9dc5;
-  for (let i = 0; i < slug.length; i += 1) {
-    hash ^= slug.charCodeAt(i);
+  for (let i = 0; i < key.length; i += 1) {
+    hash ^= key.charCodeAt(i);
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash % shardCount;
+}
+
+/** The slug and card of the paper with this short id in a shard, if it holds one. */
+export function cardOfId(
+  shard: unknown,
+  id: string,
+): { slug: string; card: PaperCard } | undefined {
+  if (typeof shard !== 'object' || shard === null) return undefined;
+  const { cards } = shard as Partial<PaperCardShard>;
+  if (!cards || typeof cards !== 'object') return undefined;
+  for (const slug of Object.keys(cards)) {
+    if (!slugHasId(slug, id)) continue;
+    const card = cardFromShard(shard, slug);
+    return card ? { slug, card } : undefined;
+  }
+  return undefined;
 }

@@ -1,0 +1,137 @@
+/**
+ * The service worker (`<base>sw.js`): the site keeps working on venue Wi-Fi that comes and goes.
+ * Hand-written, ~2 KB, because the site needs three rules and no library (docs/features.md):
+ *
+ * - `_astro/` files (hashed names, never changed in place): from the cache, else the network. The
+ *   whole shell (every CSS and JS file, workers and lazy chunks included) is cached on install.
+ * - Pages and data (HTML, the search index, card shards…): from the network, so a new deploy is
+ *   seen at once, each answer kept in the cache; the cached copy when the network fails or takes
+ *   longer than {@link NETWORK_WAIT_MS} (a network that connects but never answers).
+ *   `/?q=…` and `/` are one page to the cache (a static page ignores its query).
+ * - Everything is kept in one cache per build (`paper-explorer:<base>:<build id>`); activating a
+ *   new build deletes the old caches of this base, so a new deploy never serves stale pages. When
+ *   the old cache held the "Available offline" pack, the new build downloads its own pack again.
+ *
+ * Built by src/lib/build/service-worker.ts (esbuild) with the build id, base and shell files.
+ */
+
+declare const __BUILD_ID__: string;
+declare const __BASE__: string;
+declare const __SHELL__: string[];
+
+/** The parts of the service worker scope this file uses (the DOM typings lack them). */
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  request: Request;
+  respondWith(response: Promise<Response> | Response): void;
+}
+interface WorkerScope {
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+}
+
+const scope = self as unknown as WorkerScope;
+const PREFIX = `paper-explorer:${__BASE__}:`;
+const CACHE = `${PREFIX}${__BUILD_ID__}`;
+/** The cache entry that says the "Available offline" pack was downloaded (OfflinePack.astro). */
+const PACK_MARKER = `${__BASE__}offline-pack`;
+const NETWORK_WAIT_MS = 4000;
+
+scope.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // One missing file must not stop the others (allSettled, not addAll).
+      await Promise.allSettled(__SHELL__.map((url) => cache.add(url)));
+      await scope.skipWaiting();
+    })(),
+  );
+});
+
+scope.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      let packPapers: string[] | null = null;
+      for (const name of await caches.keys()) {
+        if (!name.startsWith(PREFIX) || name === CACHE) continue;
+        const marker = await (await caches.open(name)).match(PACK_MARKER);
+        if (marker) packPapers = ((await marker.json()) as { papers?: string[] }).papers ?? [];
+        await caches.delete(name);
+      }
+      if (packPapers) await downloadPack(packPapers);
+    })(),
+  );
+});
+
+/** The "Available offline" pack again, for a new build: the files its manifest lists and the papers. */
+async function downloadPack(papers: string[]): Promise<void> {
+  try {
+    const cache = await caches.open(CACHE);
+    const manifest = (await (await fetch(`${__BASE__}offline.json`)).json()) as {
+      files: [string, number][];
+    };
+    const urls = [...manifest.files.map(([url]) => url), ...papers];
+    await Promise.allSettled(urls.map((url) => cache.add(url)));
+    await cache.put(PACK_MARKER, new Response(JSON.stringify({ papers })));
+  } catch {
+    // Offline while activating: the reader can press "Available offline" again.
+  }
+}
+
+/** The cache key of a page or file: its path, without the query of a search. */
+function keyOf(url: URL, isPage: boolean): string {
+  return isPage ? `${url.origin}${url.pathname}` : url.href;
+}
+
+scope.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith(__BASE__)) return;
+  // Downloads and link preview images are not worth keeping.
+  if (url.pathname.endsWith('.gz') || url.pathname.startsWith(`${__BASE__}og/`)) return;
+  if (url.pathname.endsWith('/sw.js') || url.pathname.endsWith('/offline.json')) return;
+  if (url.pathname.startsWith(`${__BASE__}_astro/`)) {
+    event.respondWith(cacheFirst(request));
+    return;
+  }
+  event.respondWith(networkFirst(request, keyOf(url, request.mode === 'navigate')));
+});
+
+async function cacheFirst(request: Request): Promise<Response> {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request: Request, key: string): Promise<Response> {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(key, { ignoreSearch: request.mode === 'navigate' });
+  const network = fetch(request).then(async (response) => {
+    if (response.ok && response.type === 'basic') await cache.put(key, response.clone());
+    return response;
+  });
+  if (!cached) {
+    return network.catch(() => (request.mode === 'navigate' ? offlinePage() : Response.error()));
+  }
+  // A cached copy is at hand: the network's answer if it comes soon, else the copy.
+  const slow = new Promise<Response>((resolve) =>
+    setTimeout(() => resolve(cached), NETWORK_WAIT_MS),
+  );
+  return Promise.race([network.catch(() => cached), slow]);
+}
+
+/** What a page not kept for offline use shows without a network: a plain page, no script. */
+function offlinePage(): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Paper Explorer</title></head><body><main><h1>You are offline</h1><p>This page was not saved for offline use. <a href="${__BASE__}">The paper list</a> and <a href="${__BASE__}list/">your reading list</a> work offline once you have pressed “Available offline” on the reading list.</p></main></body></html>`;
+  return new Response(html, {
+    status: 503,
+    headers: { 'Content-Type': 'text/html; charset=utf-8' },
+  });
+}
