@@ -434,12 +434,7 @@ export function toBibtex(
   paperUrl: (slug: string) => string,
   cardOf: (slug: string) => PaperCard | undefined,
 ): string {
-  return `${items
-    .map((item) => {
-      const card = cardOf(item.slug);
-      return bibtexCitation(citableOf(item, card), card?.venue ?? '', paperUrl(item.slug));
-    })
-    .join('\n\n')}\n`;
+  return citations(items, paperUrl, cardOf, bibtexCitation, '\n\n', '\n');
 }
 
 /** The list as RIS records (Zotero, Mendeley, EndNote), CRLF line ends as the format asks. */
@@ -448,12 +443,23 @@ export function toRis(
   paperUrl: (slug: string) => string,
   cardOf: (slug: string) => PaperCard | undefined,
 ): string {
-  return `${items
-    .map((item) => {
-      const card = cardOf(item.slug);
-      return risCitation(citableOf(item, card), card?.venue ?? '', paperUrl(item.slug));
-    })
-    .join('\r\n')}\r\n`;
+  return citations(items, paperUrl, cardOf, risCitation, '\r\n', '\r\n');
+}
+
+/** Every item cited by `cite`, joined by `separator`, ending with `end`. */
+function citations(
+  items: readonly ReadingListItem[],
+  paperUrl: (slug: string) => string,
+  cardOf: (slug: string) => PaperCard | undefined,
+  cite: typeof bibtexCitation,
+  separator: string,
+  end: string,
+): string {
+  const entries = items.map((item) => {
+    const card = cardOf(item.slug);
+    return cite(citableOf(item, card), card?.venue ?? '', paperUrl(item.slug));
+  });
+  return `${entries.join(separator)}${end}`;
 }
 
 // ---- What the list page shows of each paper, fetched in shards. ----
