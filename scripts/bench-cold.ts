@@ -204,30 +204,22 @@ async function warm(
   );
   // The same phrases twice: the first pass may still fetch parts of a split index, the second
   // finds them all in memory (the engine warm, as a full index is after it loads).
-  const firstPass: number[] = await page.evaluate(async (list) => {
-    const ask = (window as unknown as { ask: (q: string) => Promise<string[]> }).ask;
-    const out: number[] = [];
-    for (const phrase of list) {
-      for (let n = 1; n <= phrase.length; n += 1) {
-        const t = performance.now();
-        await ask(phrase.slice(0, n));
-        out.push(performance.now() - t);
+  /** Every prefix of every phrase typed in turn: the time each answer took, in ms. */
+  const typeEveryPrefix = () =>
+    page.evaluate(async (list) => {
+      const ask = (window as unknown as { ask: (q: string) => Promise<string[]> }).ask;
+      const out: number[] = [];
+      for (const phrase of list) {
+        for (let n = 1; n <= phrase.length; n += 1) {
+          const t = performance.now();
+          await ask(phrase.slice(0, n));
+          out.push(performance.now() - t);
+        }
       }
-    }
-    return out;
-  }, phrases);
-  const times: number[] = await page.evaluate(async (list) => {
-    const ask = (window as unknown as { ask: (q: string) => Promise<string[]> }).ask;
-    const out: number[] = [];
-    for (const phrase of list) {
-      for (let n = 1; n <= phrase.length; n += 1) {
-        const t = performance.now();
-        await ask(phrase.slice(0, n));
-        out.push(performance.now() - t);
-      }
-    }
-    return out;
-  }, phrases);
+      return out;
+    }, phrases);
+  const firstPass: number[] = await typeEveryPrefix();
+  const times: number[] = await typeEveryPrefix();
   let top1 = 0;
   for (const { query, slug } of typos) {
     const slugs = await page.evaluate(

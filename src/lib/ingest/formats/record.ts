@@ -258,13 +258,15 @@ const FIELD_BY_KEY = new Map(
 
 /** A field that holds e-mail addresses (`email`, `Author Emails`, `contact_email`): never read. */
 export function isEmailField(name: string): boolean {
-  return /e?mails?$/.test(columnKey(name)) && columnKey(name).includes('mail');
+  return /mails?$/.test(columnKey(name));
 }
+
+/** {@link EMAIL} without the global flag: a test that keeps no position between calls. */
+const HOLDS_EMAIL = new RegExp(EMAIL.source, 'i');
 
 /** Whether a field's value (a string, or a list of them) holds an e-mail address. */
 function holdsEmail(value: unknown): boolean {
-  if (typeof value === 'string')
-    return value.includes('@') && new RegExp(EMAIL.source, 'i').test(value);
+  if (typeof value === 'string') return value.includes('@') && HOLDS_EMAIL.test(value);
   return Array.isArray(value) && value.some(holdsEmail);
 }
 
