@@ -25,9 +25,24 @@ const ACCENTS: Record<string, string> = {
   '.': '\u0307',
 };
 
+/** Letter macros without an argument (`{\\L}ojasiewicz`). */
+const LETTERS: Record<string, string> = {
+  AA: '\u00C5',
+  aa: '\u00E5',
+  AE: '\u00C6',
+  ae: '\u00E6',
+  OE: '\u0152',
+  oe: '\u0153',
+  L: '\u0141',
+  l: '\u0142',
+  O: '\u00D8',
+  o: '\u00F8',
+  i: '\u0131',
+};
+
 /** A BibTeX title as plain text: accent macros to letters, braces and `\&` resolved. */
 export function plainTitle(bib: string): string {
-  let text = bib
+  const text = bib
     .replace(/\{?\\([`'^"~=.])\s*\{?\\?([A-Za-z])\}?\}?/g, (_, accent: string, letter: string) =>
       (letter + ACCENTS[accent]!).normalize('NFC'),
     )
@@ -37,9 +52,23 @@ export function plainTitle(bib: string): string {
     .replace(/\\&/g, '&')
     .replace(/\\%/g, '%')
     .replace(/\{\\ss\}/g, 'ß');
-  // Protective braces around words go; math keeps its `$`.
-  for (let i = 0; i < 4; i++) text = text.replace(/\{([^{}]*)\}/g, '$1');
-  return text.replace(/\s+/g, ' ').trim();
+  // Protective braces around words go and TeX dashes become Unicode ones, outside math only:
+  // `$\mathcal{NP}$` keeps its braces and `$`.
+  return text
+    .split(/(\$[^$]*\$)/)
+    .map((part) => {
+      if (part.startsWith('$')) return part;
+      let plain = part.replace(
+        /\{?\\(AA|aa|AE|ae|OE|oe|L|l|O|o|i)(?![A-Za-z])\}?/g,
+        (_, m: string) => LETTERS[m]!,
+      );
+      for (let i = 0; i < 4; i++) plain = plain.replace(/\{([^{}]*)\}/g, '$1');
+      // A brace left unpaired here wrapped math (`{AL$\ell_0$CORE}`): protective too.
+      return plain.replace(/[{}]/g, '').replace(/---/g, '\u2014').replace(/--/g, '\u2013');
+    })
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function run(): void {
