@@ -29,6 +29,7 @@ import {
   realName,
 } from './eval/judges';
 import { readDataDev, readSharedDev, type DevItem, type DevSet } from './eval/dev-data';
+import { setPrinter, type SetPrinter } from './eval/report';
 import { mean, microPrecisionRecall, titleOverlap, tokenF1 } from './eval/metrics';
 import { SEED_TOPICS } from '../tests/fixtures/taxonomy/seed-topics';
 
@@ -72,19 +73,23 @@ function fieldBags(papers: readonly Paper[]): Set<string> {
   return new Set([...labels.map(phraseBag), ...shared].filter((bag) => bag !== ''));
 }
 
-function misleadReport(items: DevItem[], records: Paper[], all: readonly Paper[], show: boolean) {
+function misleadReport(
+  items: DevItem[],
+  records: Paper[],
+  all: readonly Paper[],
+  out: SetPrinter,
+  show: boolean,
+) {
   const bags = fieldBags(all);
   const field = records.filter((p) => judgeFieldTitle(p.title, p.name, bags));
   const negated = records
     .map((p) => ({ p, why: judgeNegatedHead(p.title, p.name, p.plainText) }))
     .filter((x) => x.why);
-  console.log(
+  out.aggregate(
     `titles: ${field.length} a field or topic name alone (target 0); ${negated.length} headed by a negated phrase (target 0)`,
   );
-  if (show) {
-    for (const p of field) console.log(`  - field: "${p.title}"`);
-    for (const x of negated) console.log(`  - ${x.why}: "${x.p.title}"`);
-  }
+  for (const p of field) out.item(`  - field: "${p.title}"`, show);
+  for (const x of negated) out.item(`  - ${x.why}: "${x.p.title}"`, show);
   const whole = records
     .map((p) => ({ p, why: judgeSummaryWhole(p.summary, p.title) }))
     .filter((x) => x.why !== null);
@@ -94,10 +99,10 @@ function misleadReport(items: DevItem[], records: Paper[], all: readonly Paper[]
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   const parts = [...counts].map(([why, n]) => `${n} ${why}`).join(', ');
-  console.log(
+  out.aggregate(
     `summaries: ${whole.length} of ${records.length} not whole or empty${parts ? ` (${parts})` : ''}; targets: 0 mid-sentence, 0 without a content word`,
   );
-  if (show) for (const x of whole) console.log(`  - ${x.why}: "${x.p.summary}"`);
+  for (const x of whole) out.item(`  - ${x.why}: "${x.p.summary}"`, show);
   void items;
 }
 
@@ -107,7 +112,12 @@ function misleadReport(items: DevItem[], records: Paper[], all: readonly Paper[]
  * (taxonomy labels, expansions two or more papers define) and field acronyms (defined by three or
  * more papers). Prints title F1, field-name titles and names with them.
  */
-function corpusHookReport(items: DevItem[], records: Paper[], all: readonly Paper[]): void {
+function corpusHookReport(
+  items: DevItem[],
+  records: Paper[],
+  all: readonly Paper[],
+  out: SetPrinter,
+): void {
   const labels = loadTaxonomy('content/taxonomy.yaml').topics.map((t) => t.label);
   const options = {
     fieldPhrases: fieldPhraseBags(
@@ -124,46 +134,46 @@ function corpusHookReport(items: DevItem[], records: Paper[], all: readonly Pape
   const wrong = again.filter((p, i) => p.name && real[i] && real[i] !== p.name).length;
   const withReal = real.filter((n) => n !== null).length;
   const found = again.filter((p, i) => real[i] !== null && p.name === real[i]).length;
-  console.log(
+  out.aggregate(
     `with corpus field phrases and acronyms (ingest hook, not yet wired): title F1 ${num(mean(f1))}; ` +
       `${field} field-name titles; names ${named} (${wrong} the title names otherwise), recall ${num(withReal ? found / withReal : 1)}`,
   );
 }
 
-function titleReport(items: DevItem[], records: Paper[], show: boolean): void {
+function titleReport(items: DevItem[], records: Paper[], out: SetPrinter, show: boolean): void {
   const f1 = records.map((p, i) => tokenF1(p.title, items[i]!.title));
   const malformed = records
     .map((p) => ({ p, why: judgeTitle(p.title, p.name) }))
     .filter((m) => m.why);
   const overlaps = records.map((p) => titleOverlap(p.title, p.summary));
-  console.log(`titles: token F1 ${num(mean(f1))} (target ≥ 0.42)`);
-  console.log(`titles: malformed ${malformed.length} of ${records.length} (target 0)`);
-  for (const m of malformed.slice(0, show ? 100 : 8)) console.log(`  - ${m.why}: "${m.p.title}"`);
+  out.aggregate(`titles: token F1 ${num(mean(f1))} (target ≥ 0.42)`);
+  out.aggregate(`titles: malformed ${malformed.length} of ${records.length} (target 0)`);
+  for (const m of malformed.slice(0, show ? 100 : 8)) out.item(`  - ${m.why}: "${m.p.title}"`);
   const repeats = overlaps.filter((o) => o > 0.5).length;
-  console.log(
+  out.aggregate(
     `summaries: ${repeats} repeat their title (overlap > 0.5); mean overlap ${num(mean(overlaps))}`,
   );
-  summaryReport(records, show);
-  if (show)
-    records.forEach((p, i) =>
-      console.log(
-        `  ${num(f1[i]!)}  ${p.title}\n        real: ${items[i]!.title}\n        sum: ${p.summary}`,
-      ),
-    );
+  summaryReport(records, out, show);
+  records.forEach((p, i) =>
+    out.item(
+      `  ${num(f1[i]!)}  ${p.title}\n        real: ${items[i]!.title}\n        sum: ${p.summary}`,
+      show,
+    ),
+  );
 }
 
 /** Summaries a list card would show badly, by judgeSummary's reasons (no target: a diagnostic). */
-function summaryReport(records: readonly Paper[], show: boolean): void {
+function summaryReport(records: readonly Paper[], out: SetPrinter, show: boolean): void {
   const judged = records
     .map((p) => ({ p, why: judgeSummary(p.summary, p.title, p.name) }))
     .filter((j) => j.why !== null);
   const counts = new Map<string, number>();
   for (const j of judged) counts.set(j.why!, (counts.get(j.why!) ?? 0) + 1);
   const parts = [...counts].map(([why, n]) => `${n} ${why}`).join(', ');
-  console.log(
+  out.aggregate(
     `summaries: ${judged.length} of ${records.length} read badly${parts ? ` (${parts})` : ''}`,
   );
-  for (const j of judged.slice(0, show ? 100 : 0)) console.log(`  - ${j.why}: "${j.p.summary}"`);
+  for (const j of judged.slice(0, show ? 100 : 0)) out.item(`  - ${j.why}: "${j.p.summary}"`);
 }
 
 /**
@@ -173,7 +183,7 @@ function summaryReport(records: readonly Paper[], show: boolean): void {
  * A well-formed name the authors coined but left out of their title is not counted wrong: titles
  * cannot tell it. Recall: real names (see realName) found exactly.
  */
-function nameReport(items: DevItem[], records: Paper[], show: boolean): void {
+function nameReport(items: DevItem[], records: Paper[], out: SetPrinter, show: boolean): void {
   const real = items.map((item) => realName(item.title, item.abstract));
   const usedBy = (name: string) =>
     items.filter((item) =>
@@ -200,23 +210,22 @@ function nameReport(items: DevItem[], records: Paper[], show: boolean): void {
   });
   const withReal = real.filter((name) => name !== null).length;
   const found = records.filter((p, i) => real[i] !== null && p.name === real[i]).length;
-  console.log(
+  out.aggregate(
     `names: precision ${num(predicted ? (predicted - wrong.length) / predicted : 1)} ` +
       `(${predicted - wrong.length}/${predicted}, target 1.0); recall ${num(withReal ? found / withReal : 1)} ` +
       `(${found}/${withReal}, target ≥ 0.85)`,
   );
-  for (const w of wrong.slice(0, show ? 100 : 5)) console.log(`  wrong: ${w.p.name} (${w.why})`);
-  if (show)
-    records.forEach((p, i) => {
-      if (real[i] && p.name !== real[i]) console.log(`  missed: ${real[i]}  (got ${p.name})`);
-    });
+  for (const w of wrong.slice(0, show ? 100 : 5)) out.item(`  wrong: ${w.p.name} (${w.why})`);
+  records.forEach((p, i) => {
+    if (real[i] && p.name !== real[i]) out.item(`  missed: ${real[i]}  (got ${p.name})`, show);
+  });
 }
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function keywordReport(papers: readonly Paper[], show: boolean): void {
+function keywordReport(papers: readonly Paper[], out: SetPrinter, show: boolean): void {
   const bad = papers.flatMap((p) =>
     p.keywords
       // A defined acronym's expansion names a concept by definition.
@@ -230,25 +239,25 @@ function keywordReport(papers: readonly Paper[], show: boolean): void {
   const perPaper = mean(papers.map((p) => p.keywords.length));
   const all = papers.flatMap((p) => p.keywords);
   const everyday = all.filter((k) => isEverydayKeyword(k));
-  console.log(
+  out.aggregate(
     `keywords: ${bad.length} bad (math symbols, verb-led, citation fragments; target 0); ${perPaper.toFixed(1)} a paper; ` +
       `${everyday.length} everyday words alone (${((100 * everyday.length) / Math.max(1, all.length)).toFixed(1)} %, target ≤ 1 %)`,
   );
-  if (show) console.log(`  everyday: ${[...new Set(everyday)].join(', ')}`);
-  for (const b of bad.slice(0, show ? 200 : 8)) console.log(`  - ${b.why}: "${b.k}"`);
+  out.item(`  everyday: ${[...new Set(everyday)].join(', ')}`, show);
+  for (const b of bad.slice(0, show ? 200 : 8)) out.item(`  - ${b.why}: "${b.k}"`);
   const related = papers.map((p) => p.related.length);
   const none = related.filter((n) => n === 0).length;
-  console.log(
+  out.aggregate(
     `related: ${etAl.length} "et al" reasons (target 0); ${mean(related).toFixed(1)} a paper; ${none} papers with none`,
   );
-  if (show)
-    for (const p of papers.slice(0, 30)) console.log(`  ${p.title}: ${p.keywords.join(' | ')}`);
+  for (const p of papers.slice(0, 30)) out.item(`  ${p.title}: ${p.keywords.join(' | ')}`, show);
 }
 
 function topicReport(
   label: string,
   predicted: string[][],
   reference: string[][],
+  out: SetPrinter,
   show: boolean,
   titles: string[],
 ): void {
@@ -257,16 +266,15 @@ function topicReport(
     predicted.map((tags, i) => (reference[i]![0] && tags.includes(reference[i]![0]) ? 1 : 0)),
   );
   const first = mean(predicted.map((tags, i) => (tags[0] === reference[i]![0] ? 1 : 0)));
-  console.log(
+  out.aggregate(
     `topics (${label}): precision ${num(precision)}, recall ${num(recall)}, main topic among tags ${num(main)}, ` +
       `first tag = main ${num(first)}, ${mean(predicted.map((t) => t.length)).toFixed(2)} tags a paper`,
   );
-  if (show)
-    predicted.forEach((tags, i) => {
-      const ref = reference[i]!;
-      if (tags.join() !== ref.join())
-        console.log(`  ${titles[i]}\n     got ${tags.join(', ')}\n     ref ${ref.join(', ')}`);
-    });
+  predicted.forEach((tags, i) => {
+    const ref = reference[i]!;
+    if (tags.join() !== ref.join())
+      out.item(`  ${titles[i]}\n     got ${tags.join(', ')}\n     ref ${ref.join(', ')}`, show);
+  });
 }
 
 /** Every figure for one development set; item lists only for a set that is not locked. */
@@ -279,23 +287,26 @@ function evaluateSet(set: DevSet, showWhat: string | undefined): void {
     r: Paper;
     item: DevItem;
   }[];
-  console.log(
+  const out = setPrinter(set.locked);
+  out.aggregate(
     `\n== ${set.label}: ${items.length} abstracts, ${dev.papers.length} records (${missing} not found), ingest ${dev.ms.toFixed(0)} ms`,
   );
-  const show = (what: string) => !set.locked && showWhat === what;
+  // A locked set's printer drops every item line (scripts/eval/report.ts), --show or not.
+  const show = (what: string) => showWhat === what;
   const keptItems = kept.map((x) => x.item);
   const keptRecords = kept.map((x) => x.r);
-  titleReport(keptItems, keptRecords, show('titles'));
-  misleadReport(keptItems, keptRecords, dev.papers, show('mislead'));
-  corpusHookReport(keptItems, keptRecords, dev.papers);
-  nameReport(keptItems, keptRecords, show('names'));
-  keywordReport(dev.papers, show('keywords'));
+  titleReport(keptItems, keptRecords, out, show('titles'));
+  misleadReport(keptItems, keptRecords, dev.papers, out, show('mislead'));
+  corpusHookReport(keptItems, keptRecords, dev.papers, out);
+  nameReport(keptItems, keptRecords, out, show('names'));
+  keywordReport(dev.papers, out, show('keywords'));
   const strip = (tags: readonly string[]) => tags.filter((t) => !t.startsWith('type-'));
   const judged = kept.filter((x) => x.item.topics.length > 0);
   topicReport(
     `${judged.length} with topics`,
     judged.map((x) => strip(x.r.tags)),
     judged.map((x) => x.item.topics),
+    out,
     show('topics'),
     judged.map((x) => x.item.title),
   );
@@ -315,7 +326,8 @@ function run(): void {
   for (const set of [fit, locked, ...(shared ? [shared] : [])]) evaluateSet(set, values.show);
 
   const seeds = ingestTimed(readDumpsDir(values.seeds!));
-  console.log(`\n== seeds: ${seeds.papers.length} records, ingest ${seeds.ms.toFixed(0)} ms`);
+  const out = setPrinter(false);
+  out.aggregate(`\n== seeds: ${seeds.papers.length} records, ingest ${seeds.ms.toFixed(0)} ms`);
   const seedRecords = SEED_TOPICS.map((row) =>
     seeds.papers.find((p) => p.plainText.includes(row.fragment)),
   );
@@ -328,15 +340,16 @@ function run(): void {
       x.row.primary[0]!,
       ...x.row.expected.filter((t) => t !== x.row.primary[0]),
     ]),
+    out,
     values.show === 'seed-topics',
     seedKept.map((x) => x.p!.title),
   );
   const malformedSeeds = seeds.papers.filter((p) => judgeTitle(p.title, p.name)).length;
-  console.log(
+  out.aggregate(
     `seeds: ${malformedSeeds} malformed titles; ${seeds.papers.filter((p) => p.name).length} names`,
   );
-  misleadReport([], seeds.papers, seeds.papers, values.show === 'seed-mislead');
-  keywordReport(seeds.papers, values.show === 'seed-keywords');
+  misleadReport([], seeds.papers, seeds.papers, out, values.show === 'seed-mislead');
+  keywordReport(seeds.papers, out, values.show === 'seed-keywords');
 }
 
 run();

@@ -70,6 +70,149 @@ export interface TopicWeights {
   similarity: number;
   /** Weight of the confidently tagged papers' centroid next to the topic's own text. */
   centroid: number;
+  /**
+   * The learned tag rule (`npm run fit:topics`). Without it the rule above decides (threshold,
+   * relative cut, similarity fallback); with it, every topic's probability decides.
+   */
+  model?: TagModel;
+  /**
+   * Each topic's learned word profile (`npm run fit:topics`): word keys (as the tagger keys words)
+   * and weights, a unit vector fitted on papers a reader tagged with the topic.
+   */
+  profiles?: Record<string, Record<string, number>>;
+  /** Each topic's share of the papers the profiles were fitted on (a reader's tags, main or not). */
+  priors?: Record<string, number>;
+}
+
+/**
+ * The learned tag rule: one logistic regression shared by every topic (no weight belongs to one
+ * topic), over a few features of how a paper's score and similarity for that topic compare with its
+ * other topics ({@link TAG_FEATURES}). Fitted by `npm run fit:topics` on the fit half of
+ * `data/dev/` and the ICML 2023 set (docs/tagging.md).
+ */
+export interface TagModel {
+  /** One coefficient per feature, in {@link TAG_FEATURES} order. */
+  coefficients: number[];
+  /** A topic the rule did not tag becomes the second tag when its probability reaches this. */
+  cut: number;
+  /** …and the third tag when it reaches this (a third tag needs more evidence than a second). */
+  third: number;
+  /** Tags after the first also need this share of the most probable topic's probability. */
+  relative: number;
+  /** A tag of the rule (after its first) whose probability is below this is dropped. */
+  drop: number;
+}
+
+/** What the learned rule reads of one candidate topic of one paper, in coefficient order. */
+export const TAG_FEATURES = [
+  'bias',
+  'log(1 + score)',
+  'score / best score',
+  'best score',
+  'second score',
+  'third score',
+  'score ≥ threshold',
+  'log(1 + mentions)',
+  'similarity',
+  'similarity / best similarity',
+  'most similar',
+  'log(1 + best score)',
+  'a tag of the rule',
+  "the rule's first tag",
+  'learned similarity',
+  'learned similarity / best',
+  'most similar (learned)',
+  'log prior share',
+] as const;
+
+/**
+ * One candidate's features (see {@link TAG_FEATURES}): `rank` is the topic's place by score (0 =
+ * best, -1 = no mention), `similarityRank` its place by similarity.
+ */
+export function tagFeatures(
+  score: number,
+  best: number,
+  rank: number,
+  mentions: number,
+  similarity: number,
+  bestSimilarity: number,
+  similarityRank: number,
+  threshold: number,
+  ruleRank: number,
+  learned: { similarity: number; best: number; rank: number } = {
+    similarity: 0,
+    best: 0,
+    rank: -1,
+  },
+  prior?: number,
+): number[] {
+  return [
+    1,
+    Math.log1p(score),
+    best > 0 ? score / best : 0,
+    rank === 0 ? 1 : 0,
+    rank === 1 ? 1 : 0,
+    rank === 2 ? 1 : 0,
+    score >= threshold ? 1 : 0,
+    Math.log1p(mentions),
+    similarity,
+    bestSimilarity > 0 ? similarity / bestSimilarity : 0,
+    similarityRank === 0 ? 1 : 0,
+    Math.log1p(best),
+    ruleRank >= 0 ? 1 : 0,
+    ruleRank === 0 ? 1 : 0,
+    learned.similarity,
+    learned.best > 0 ? learned.similarity / learned.best : 0,
+    learned.rank === 0 && learned.best > 0 ? 1 : 0,
+    prior === undefined ? 0 : Math.log(prior + 0.01),
+  ];
+}
+
+/** The logistic function of a linear score. */
+export function tagProbability(
+  coefficients: readonly number[],
+  features: readonly number[],
+): number {
+  let z = 0;
+  for (let i = 0; i < features.length; i++) z += (coefficients[i] ?? 0) * features[i]!;
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * Tags from the rule's tags and the candidates' probabilities: the rule's first tag stays first (it
+ * reads what the paper makes), its other tags stay unless their probability is below `drop`, and
+ * further topics whose probability reaches `cut` as a second tag, `third` as a third (and
+ * `relative` × the best one's) are added, strongest first, up to {@link MAX_TAGS}. With no rule tag (or only `other`), the most probable
+ * topic is the first tag.
+ */
+export function chooseTags(
+  rule: readonly string[],
+  candidates: readonly { slug: string; probability: number }[],
+  model: Pick<TagModel, 'cut' | 'third' | 'relative' | 'drop'>,
+): string[] {
+  const sorted = [...candidates].sort((a, b) => b.probability - a.probability);
+  const best = sorted[0];
+  if (!best) return [...rule];
+  const probability = new Map(sorted.map((c) => [c.slug, c.probability]));
+  const kept = rule.filter(
+    (slug, index) =>
+      slug !== FALLBACK_TOPIC && (index === 0 || (probability.get(slug) ?? 0) >= model.drop),
+  );
+  const tags = kept.length > 0 ? kept : [best.slug];
+  for (const c of sorted) {
+    if (tags.length >= MAX_TAGS) break;
+    if (tags.includes(c.slug)) continue;
+    const cut = tags.length < 2 ? model.cut : model.third;
+    if (c.probability < cut || c.probability < model.relative * best.probability) break;
+    tags.push(c.slug);
+  }
+  return tags;
+}
+
+/** One paper's candidate topics for the learned rule, with their features. */
+export interface TagCandidate {
+  slug: string;
+  features: number[];
 }
 
 /** The weights in use when none are passed. */
@@ -659,7 +802,133 @@ export class TopicTagger {
 
   /** Pass 2: every read paper's topic slugs, main topic first, in reading order. */
   tags(weights: TopicWeights = TOPIC_WEIGHTS): string[][] {
+    const { model } = weights;
+    if (!model) return this.ruleTags(weights, this.scores(weights));
+    const { rule, candidates } = this.candidatesAndRule(weights);
+    return candidates.map((paper, index) =>
+      paper === null
+        ? rule[index]!
+        : chooseTags(
+            rule[index]!,
+            paper.map((c) => ({
+              slug: c.slug,
+              probability: tagProbability(model.coefficients, c.features),
+            })),
+            model,
+          ),
+    );
+  }
+
+  /**
+   * Every read paper's candidate topics with the learned rule's features (every topic but `other`),
+   * or null for a paper with no signal at all (no term, no similarity to any topic).
+   */
+  candidates(weights: TopicWeights = TOPIC_WEIGHTS): (TagCandidate[] | null)[] {
+    return this.candidatesAndRule(weights).candidates;
+  }
+
+  /** The rule's tags of every paper and the learned rule's candidates (see {@link candidates}). */
+  candidatesAndRule(weights: TopicWeights = TOPIC_WEIGHTS): {
+    rule: string[][];
+    candidates: (TagCandidate[] | null)[];
+  } {
     const scores = this.scores(weights);
+    const rule = this.ruleTags(weights, scores);
+    const profiles = this.topicProfiles(rule, weights);
+    // Dense profiles: one array lookup per word and topic (20,000 papers × 35 topics).
+    const dense = profiles.map((profile) => {
+      const array = new Float64Array(this.keyIds.size);
+      for (const [key, value] of profile) array[key] = value;
+      return array;
+    });
+    const topics = this.matcher.topics;
+    const learnedProfiles = this.learnedProfiles(weights);
+    const candidates = this.readings.map((reading, paper) => {
+      const vector = this.unitVector(reading.bag);
+      const dot = (profile: Float64Array) => {
+        let sum = 0;
+        for (const [key, value] of vector) sum += value * profile[key]!;
+        return sum;
+      };
+      const similarity = dense.map(dot);
+      const learned = learnedProfiles?.map((profile) => (profile ? dot(profile) : 0));
+      const learnedOrder = learned
+        ? topics
+            .map((_, index) => index)
+            .filter((index) => index !== this.matcher.fallback)
+            .sort((a, b) => learned[b]! - learned[a]! || a - b)
+        : [];
+      const learnedBest = learned?.[learnedOrder[0] ?? 0] ?? 0;
+      const byScore = new Map(scores[paper]!.map((s, rank) => [s.slug, { ...s, rank }]));
+      const best = scores[paper]![0]?.score ?? 0;
+      const order = topics
+        .map((_, index) => index)
+        .filter((index) => index !== this.matcher.fallback)
+        .sort((a, b) => similarity[b]! - similarity[a]! || a - b);
+      const bestSimilarity = similarity[order[0] ?? 0] ?? 0;
+      if (best <= 0 && bestSimilarity < weights.similarity) return null;
+      return order
+        .map((index, similarityRank) => {
+          const slug = topics[index]!.slug;
+          const s = byScore.get(slug);
+          return {
+            index,
+            slug,
+            features: tagFeatures(
+              s?.score ?? 0,
+              best,
+              s?.rank ?? -1,
+              s?.mentions ?? 0,
+              similarity[index]!,
+              bestSimilarity,
+              similarityRank,
+              weights.threshold,
+              rule[paper]!.indexOf(slug),
+              learned
+                ? {
+                    similarity: learned[index]!,
+                    best: learnedBest,
+                    rank: learnedOrder.indexOf(index),
+                  }
+                : undefined,
+              weights.priors ? (weights.priors[slug] ?? 0) : undefined,
+            ),
+          };
+        })
+        .sort((a, b) => a.index - b.index)
+        .map(({ slug, features }) => ({ slug, features }));
+    });
+    return { rule, candidates };
+  }
+
+  /** The learned profiles as dense arrays over this corpus's word keys (null for a topic without). */
+  private learnedProfiles(weights: TopicWeights): (Float64Array | null)[] | null {
+    const { profiles } = weights;
+    if (!profiles) return null;
+    return this.matcher.topics.map((topic) => {
+      const profile = profiles[topic.slug];
+      if (!profile) return null;
+      const array = new Float64Array(this.keyIds.size);
+      for (const [key, value] of Object.entries(profile)) {
+        const id = this.keyIds.get(key);
+        if (id !== undefined) array[id] = value;
+      }
+      return array;
+    });
+  }
+
+  /** Every read paper's word bag as a unit TF-IDF vector keyed by word key (for fitting profiles). */
+  wordVectors(): Map<string, number>[] {
+    const keys = [...this.keyIds.keys()];
+    return this.readings.map((reading) => {
+      const vector = new Map<string, number>();
+      for (const [id, value] of this.unitVector(reading.bag)) vector.set(keys[id]!, value);
+      return vector;
+    });
+  }
+
+  /** The hand-set rule: topics above the threshold and the relative cut, else the fallback. */
+  private ruleTags(weights: TopicWeights, scores: TopicScore[][]): string[][] {
     const tags = scores.map((paperScores) => {
       const top = paperScores[0];
       if (!top || top.score < weights.threshold) return [];

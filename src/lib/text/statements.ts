@@ -220,3 +220,56 @@ export function mainStatement(statements: readonly Statement[]): Statement | nul
   }
   return best;
 }
+
+/**
+ * What a sentence does in the abstract, read from its structure (docs/naming.md, "Sentence
+ * roles"): states the paper's contribution, reports an evaluation or result, or sets the scene
+ * before the authors say anything.
+ */
+export type SentenceRole = 'background' | 'contribution' | 'result' | 'other';
+
+/**
+ * A report of an evaluation: its subject is the experiments or results ("Experiments on … show",
+ * "Our empirical results demonstrate", "Numerical simulations confirm"), or the authors evaluate,
+ * compare, test or validate ("We evaluate X on…", "We conduct experiments", "Empirically, we…").
+ */
+const EVALUATION_REPORT =
+  /^(?:(?:finally|moreover|furthermore|in addition|additionally|overall|lastly|empirically|experimentally|numerically|then|also|further),?\s+)?(?:(?:our|the|these|extensive|comprehensive|thorough|empirical|numerical|experimental|synthetic|real-world|large-scale|preliminary|simulation|benchmark|careful|detailed|several|various)\s+)*(?:experiments?|results?|evaluations?|simulations?|experimentation|empirical (?:studies|study|analysis|evaluation)|numerical (?:studies|study)|case stud(?:y|ies)|ablations?|benchmarks?|tests?)\b/i;
+const AUTHORS_EVALUATE = new RegExp(
+  String.raw`${AUTHORS}\s+(?:(?:also|further|then|empirically|experimentally|extensively|numerically|thoroughly|finally)\s+)?(?:evaluate|evaluated|compare|compared|test|tested|validate|validated|benchmark|benchmarked|conduct|conducted|perform|performed|run|ran|carry out|carried out|apply|applied|illustrate|illustrated|verify|verified|corroborate|corroborated|complement|complemented|support|supported|empirically)\b`,
+  'i',
+);
+/**
+ * A measured claim about the authors' method: "Our method improves clustering accuracy on…",
+ * "The proposed estimator outperforms…", "Our approach achieves…" — what it scored, not what it is.
+ */
+const METHOD_SCORES =
+  /^(?:(?:overall|moreover|furthermore|in addition|additionally|finally|empirically|experimentally|in experiments|in practice|on (?:\S+\s+){0,6}?(?:data(?:sets?)?|benchmarks?|tasks?)),?\s+)?(?:our|the proposed|the resulting|the new)\s+(?:[\w-]+\s+){0,3}?(?:consistently\s+|significantly\s+|substantially\s+|also\s+)?(?:improves|outperforms|achieves|surpasses|attains|reduces|matches|beats|exceeds|yields|obtains|demonstrates|shows|delivers|reaches)\b/i;
+const OPENS_EMPIRICALLY =
+  /^(?:empirically|experimentally|numerically|in experiments|on (?:\S+\s+){0,6}(?:datasets?|benchmarks?|tasks?))\b/i;
+
+/**
+ * Each sentence's role: `contribution` for a sentence with a statement that is not an evaluation,
+ * `result` for a report of an evaluation, `background` for a sentence before the authors' first
+ * statement in which the authors are not the subject, `other` otherwise.
+ */
+export function sentenceRoles(
+  sentences: readonly string[],
+  statements: readonly Statement[] = findStatements(sentences),
+): SentenceRole[] {
+  const statementAt = new Set(statements.map((s) => s.sentenceIndex));
+  const firstStatement = statements[0]?.sentenceIndex ?? sentences.length;
+  return sentences.map((sentence, index) => {
+    const text = sentence.trim();
+    if (
+      EVALUATION_REPORT.test(text) ||
+      AUTHORS_EVALUATE.test(text) ||
+      OPENS_EMPIRICALLY.test(text) ||
+      METHOD_SCORES.test(text)
+    )
+      return 'result';
+    if (statementAt.has(index)) return 'contribution';
+    if (index < firstStatement && !AUTHORS_SUBJECT.test(text)) return 'background';
+    return 'other';
+  });
+}

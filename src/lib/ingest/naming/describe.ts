@@ -20,14 +20,22 @@ import {
 } from './headline';
 
 export { MAX_TITLE_LENGTH };
+import { FIELD_PHRASE_BAGS, isFieldIdentifier } from './field-vocabulary';
 import { findIntroducedNames, findPaperName } from './paper-name';
 import {
   AUTHORS_SUBJECT,
   findStatements,
   mainStatement,
+  sentenceRoles,
   type Statement,
 } from '../../text/statements';
-import { MAX_SUMMARY_LENGTH, NO_SUMMARY, toSummary, withoutLeadIn } from './summary';
+import {
+  chooseWholeSummary,
+  MAX_SUMMARY_LENGTH,
+  NO_SUMMARY,
+  withoutLeadIn,
+  type SummaryCandidate,
+} from './summary';
 
 /** What a reader recognises a paper by, derived from its plain-text abstract. */
 export interface PaperIdentity {
@@ -105,17 +113,25 @@ export function titleCandidates(
   const statements = findStatements(sentences);
   const introduced = findIntroducedNames(sentences, text);
   const found = findPaperName(sentences, statements, introduced, text);
-  // A field's shorthand (`LLM`, `RL`) is never one paper's name.
-  const finding = found && options.fieldAcronyms?.has(found.name) ? null : found;
+  // A field's shorthand (`LLM`, `RL`, `LLM-powered`) is never one paper's name: the static table
+  // of identifiers many abstracts share (field-vocabulary.ts), and the caller's corpus set if given.
+  const finding =
+    found && (isFieldIdentifier(found.name) || options.fieldAcronyms?.has(found.name))
+      ? null
+      : found;
   const name = finding?.name ?? null;
   const main = mainStatement(statements);
+  const fieldPhrases = options.fieldPhrases
+    ? new Set([...FIELD_PHRASE_BAGS, ...options.fieldPhrases])
+    : FIELD_PHRASE_BAGS;
   const candidates = headlineCandidates({
     sentences: tagged,
     statements,
     main,
     name,
     nameSentence: finding?.sentenceIndex ?? null,
-    fieldPhrases: options.fieldPhrases,
+    fieldPhrases,
+    roles: sentenceRoles(sentences, statements),
   });
   const spelled =
     name && finding?.longForm
@@ -123,7 +139,7 @@ export function titleCandidates(
       : null;
   // "DP: Differential privacy": a field's name after the paper's is no description of it.
   const longForm =
-    spelled && options.fieldPhrases?.has(keyBag([...contentKeySet(spelled)])) ? null : spelled;
+    spelled && fieldPhrases.has(keyBag([...contentKeySet(spelled)])) ? null : spelled;
   return { name, longForm, candidates, statements, main };
 }
 
@@ -317,8 +333,7 @@ function chooseSummary(
 ): string {
   const titleKeys = contentKeySet(title);
   const statementAt = new Map(statements.map((s) => [s.sentenceIndex, s]));
-  let best = -1;
-  let bestScore = -Infinity;
+  const ranked: SummaryCandidate[] = [];
   const sentences = tagged.map((s) => s.text);
   tagged.forEach((taggedSentence, index) => {
     const sentence = taggedSentence.text;
@@ -349,9 +364,11 @@ function chooseSummary(
     // "Our code is at https://…": where to find the code says nothing of what the paper does.
     if (findUrls(sentence).length > 0) score -= 3;
     if (overlap > MAX_SUMMARY_OVERLAP) score -= 10 + overlap;
-    if (score > bestScore) [best, bestScore] = [index, score];
+    ranked.push({ index, score, aboutThePaper });
   });
-  return toSummary(sentences[best] ?? sentences[0] ?? '');
+  // Best first (ties: the earlier sentence); summary.ts chooses whole sentences among them.
+  ranked.sort((a, b) => b.score - a.score || a.index - b.index);
+  return chooseWholeSummary(sentences, ranked, title);
 }
 
 /** An aside: "also" among a sentence's first four words. */

@@ -17,7 +17,7 @@ import {
 } from '../../text/nlp';
 import { GENERIC_STEMS, RHETORIC, STOP_WORDS, stripAcronymPlural } from '../../text/terms';
 import { isCapitalisedWord } from './identifiers';
-import type { Statement } from '../../text/statements';
+import type { SentenceRole, Statement } from '../../text/statements';
 import weights from './headline-weights.json';
 
 /** The feature names, in the order of the weight vector. */
@@ -37,6 +37,8 @@ export const HEADLINE_FEATURES = [
   'peakFrequency',
   'genericHead',
   'mainOverlap',
+  'resultSentence',
+  'backgroundSentence',
 ] as const;
 export type HeadlineFeature = (typeof HEADLINE_FEATURES)[number];
 export type HeadlineWeights = Record<HeadlineFeature, number>;
@@ -96,17 +98,24 @@ export interface HeadlineContext {
    * caller has them. A candidate that is one of them whole is never a title.
    */
   fieldPhrases?: ReadonlySet<string>;
+  /** Each sentence's role (text/statements.ts `sentenceRoles`): background, contribution, result. */
+  roles?: readonly SentenceRole[];
 }
 
-/** A phrase's content keys as one comparable string, whatever their order: `a b c`. */
+/**
+ * A phrase's content keys as one comparable string, whatever their order: `a b c`. A hyphenated
+ * word's key (`metropoli-adjust`) counts as its parts, as `contentKeySet` gives them.
+ */
 export function keyBag(keys: readonly string[]): string {
-  return [...new Set(keys)].sort().join(' ');
+  const parts = keys.flatMap((k) => (k.includes('-') ? k.split('-').filter(Boolean) : [k]));
+  return [...new Set(parts)].sort().join(' ');
 }
 
 /**
  * The bags of the expansions this abstract defines in lower case (`differential privacy (DP)`,
- * `reinforcement learning (RL)`): concepts of the field, the name rule's reading too
- * (docs/naming.md), so never a whole title. The paper's own name is left out.
+ * `reinforcement learning (RL)`) or with a plural short form (`Multimodal Large Language Models
+ * (MLLMs)`): concepts of the field, the name rule's reading too (docs/naming.md), so never a
+ * whole title. An acronym the paper's name contains (`DDM` of `SinDDM`) is left out.
  */
 function lowerCaseExpansions(sentences: readonly TaggedSentence[], name: string | null): string[] {
   const bags: string[] = [];
@@ -118,12 +127,19 @@ function lowerCaseExpansions(sentences: readonly TaggedSentence[], name: string 
       if (
         !WHOLE_ASIDE_ACRONYM.test(short) ||
         short.length < 2 ||
-        stripAcronymPlural(short) === name
+        // The name's own letters: "SinDDM: Denoising diffusion models" says what the name is made of.
+        (name !== null && name.includes(stripAcronymPlural(short)))
       )
         return;
       const letters = stripAcronymPlural(short).replace(/[^\p{Lu}]/gu, '').length;
       const words = tokens.slice(Math.max(0, i - letters), i);
-      if (words.length < 2 || words.some((w) => w.text !== w.lower || !/\p{L}/u.test(w.text)))
+      // A plural acronym names a class of things ("Multimodal Large Language Models (MLLMs)"),
+      // however capitalised: the field's, not one paper's.
+      const plural = stripAcronymPlural(short) !== short;
+      if (
+        words.length < 2 ||
+        words.some((w) => (!plural && w.text !== w.lower) || !/\p{L}/u.test(w.text))
+      )
         return;
       if (words.map((w) => w.lower.charAt(0).toUpperCase()).join('') !== stripAcronymPlural(short))
         return;
@@ -131,6 +147,15 @@ function lowerCaseExpansions(sentences: readonly TaggedSentence[], name: string 
     });
   }
   return bags.filter((bag) => bag.includes(' '));
+}
+
+/**
+ * A head phrase's key as a title shows it: content words without the rhetoric a title drops
+ * ("existing robust AGRs" is "robust AGRs", see cleanPhrase), so a negated phrase is known
+ * however it is introduced.
+ */
+function headKey(tokens: readonly Token[]): string {
+  return contentKeys(tokens.filter((t) => !RHETORIC.has(t.lower))).join(' ');
 }
 
 /** Content-word keys of a token range. */
@@ -153,6 +178,19 @@ function sentenceFrequencies(sentences: readonly TaggedSentence[]): Map<string, 
 /** True when some content word of the tokens is not general research vocabulary. */
 function hasSpecificWord(tokens: readonly Token[]): boolean {
   return tokens.some((t) => t.content && t.pos !== 'DET' && !isGeneric(t));
+}
+
+/** A base phrase whose head is generic and whose other content words are all adjectives. */
+function isFrame(tokens: readonly Token[]): boolean {
+  const head = tokens.at(-1);
+  if (!head || !isGeneric(head)) return false;
+  // Adjectives and participles ("the burgeoning field", "an emerging area") only.
+  return tokens
+    .slice(0, -1)
+    .every(
+      (t) =>
+        t.pos === 'DET' || t.pos === 'ADJ' || (t.pos === 'VERB' && /(?:ing|ed)$/.test(t.lower)),
+    );
 }
 
 function isGeneric(token: Token): boolean {
@@ -274,6 +312,15 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
     ...lowerCaseExpansions(sentences, context.name),
   ]);
   const phrasesBySentence = sentences.map((sentence, index) => nounPhrases(sentence, index));
+  // What the contribution statements say (all sentences but the results' when there is none).
+  const roles = context.roles ?? [];
+  const hasContribution = roles.includes('contribution');
+  const contributionKeys = new Set<string>();
+  sentences.forEach((sentence, index) => {
+    const role = roles[index];
+    if (hasContribution ? role === 'contribution' : role !== 'result')
+      for (const key of contentKeys(sentence.tokens)) contributionKeys.add(key);
+  });
   // A head phrase the abstract negates anywhere ("bypasses direct value function estimation")
   // is what the paper is not: never a title's head (text/negation.ts).
   const negated = new Set<string>();
@@ -281,7 +328,7 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
     for (const base of phrasesBySentence[index]!) {
       const start = sentence.tokens[base.first]!.start;
       if (inNegationScope(sentence.text, start))
-        negated.add(contentKeys(sentence.tokens.slice(base.first, base.last + 1)).join(' '));
+        negated.add(headKey(sentence.tokens.slice(base.first, base.last + 1)));
     }
   });
   sentences.forEach((sentence, index) => {
@@ -295,9 +342,14 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
       // "Challenge in RL", "Methods in …", "Terms of wall-clock time": a head phrase of generic
       // words only says nothing about the paper, whatever follows it.
       if (!hasSpecificWord(sentence.tokens.slice(base.first, base.last + 1))) continue;
-      if (negated.has(contentKeys(sentence.tokens.slice(base.first, base.last + 1)).join(' ')))
-        continue;
+      // "Burgeoning field of …", "an important problem in …": in an opening sentence, a frame of
+      // adjectives around a generic head sets the scene for the topic its attachment names.
+      const frame =
+        context.roles?.[index] === 'background' &&
+        isFrame(sentence.tokens.slice(base.first, base.last + 1));
+      if (negated.has(headKey(sentence.tokens.slice(base.first, base.last + 1)))) continue;
       for (const ext of extensions(sentence, base, startsAt)) {
+        if (frame && ext.attachments > 0) continue;
         // Cheap tests first: most spans fail one, and their text is never built.
         const tokens = sentence.tokens.slice(base.first, ext.last + 1);
         const keys = contentKeys(tokens.filter((_, i) => !acronymAside(tokens, i - 2)));
@@ -316,6 +368,8 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
         // "QRA on 18 different systems": a count belongs to the results, never to a title.
         if (tokens.some((t) => BARE_NUMBER.test(t.text))) continue;
         const text = cleanPhrase(withoutAsides(phrase(sentence, index, base.first, ext.last).text));
+        // A name of several words ("Direct Preference Process") is no description of itself.
+        if (context.name?.includes(' ') && text.includes(context.name)) continue;
         const seenKey = text.toLowerCase();
         if (seen.has(seenKey)) continue;
         seen.add(seenKey);
@@ -355,6 +409,13 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
             peakFrequency: Math.max(...keys.map((k) => frequencies.get(k) ?? 0)) / maxFrequency,
             // What the main contribution statement says is what a title says.
             mainOverlap: keys.filter((k) => mainKeys.has(k)).length / keys.length,
+            // A result sentence's phrase, by the share of its words no contribution statement
+            // says: all of them, and it is an evaluation's own detail, not what the paper is.
+            resultSentence:
+              context.roles?.[index] === 'result'
+                ? keys.filter((k) => !contributionKeys.has(k)).length / keys.length
+                : 0,
+            backgroundSentence: context.roles?.[index] === 'background' ? 1 : 0,
           },
         });
       }
@@ -439,9 +500,9 @@ function gluedToNeighbour(sentence: TaggedSentence, first: number, last: number)
  * A word character or a slash right before a span, or an apostrophe or full stop that follows one
  * (`Dasgupta's`, `github.com`); an opening quote is no glue ("we study 'semantic drift'").
  */
-const GLUED_BEFORE = /(?:[\p{L}\p{N}/]|[\p{L}\p{N}]['’.])$/u;
+const GLUED_BEFORE = /(?:[\p{L}\p{N}/]|[\p{L}\p{N}]['’.–])$/u;
 /** A joining mark (slash, apostrophe, hyphen) or word character right after a span. */
-const GLUED_AFTER = /^(?:[\p{L}\p{N}/]|['’-]\p{L})/u;
+const GLUED_AFTER = /^(?:[\p{L}\p{N}/]|['’\-–]\p{L})/u;
 
 /** Where the statement's object starts: the first token after its verb. */
 function objectTokenIndex(sentence: TaggedSentence, statement: Statement): number {
@@ -472,6 +533,12 @@ export function titleWords(text: string, name: string | null): number {
   return text.split(/\s+/).length + (name ? 1 : 0);
 }
 
+/**
+ * A result sentence's phrase none of whose words a contribution statement says is an evaluation
+ * detail ("clustering accuracy on synthetic data across varied noise levels"): never in the pool.
+ */
+const MAX_RESULT_DETAIL = 0.99;
+
 /** Whether a phrase makes a title of the right length, whole: never cut to fit. */
 function fits(candidate: Candidate, name: string | null): boolean {
   const words = titleWords(candidate.text, name);
@@ -486,7 +553,11 @@ function fits(candidate: Candidate, name: string | null): boolean {
  */
 export function headlinePool(candidates: readonly Candidate[], name: string | null): Candidate[] {
   const fitting = candidates.filter((c) => fits(c, name));
-  return fitting.length > 0 ? fitting : [...candidates];
+  const pool = fitting.length > 0 ? fitting : [...candidates];
+  // An evaluation's details ("accuracy on synthetic data across noise levels") say how the paper
+  // was tested, not what it is: a report of results is title material only when nothing else is.
+  const notResults = pool.filter((c) => c.features.resultSentence <= MAX_RESULT_DETAIL);
+  return notResults.length > 0 ? notResults : pool;
 }
 
 /** The best-scoring candidate of the {@link headlinePool}, or null when there is none. */
