@@ -27,8 +27,24 @@ if (supported && import.meta.env.PROD) {
     navigator.serviceWorker
       .register(filePath('sw.js'), { scope: withBase('/') })
       .catch(() => undefined);
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  const afterLoad = () => {
+    if (document.readyState === 'complete') void register();
+    else window.addEventListener('load', () => void register(), { once: true });
+  };
+  // On a search link (search-boot.ts has marked the explorer by now) the search worker is still
+  // fetching the index's parts at `load`: installing the service worker then, which caches every
+  // script and stylesheet of the site (~40 files), queued them all ahead of the result cards on a
+  // slow link (issue 35). It waits for the first results (paper-search.ts announces them), or 10 s.
+  if (document.querySelector('paper-search[data-searching]')) {
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      afterLoad();
+    };
+    document.addEventListener('paper-search:results', start, { once: true });
+    setTimeout(start, 10_000);
+  } else afterLoad();
 }
 
 /** "1.2 MB", "340 KB". */

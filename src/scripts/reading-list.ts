@@ -107,6 +107,16 @@ class StarButton extends HTMLElement {
   private unsubscribe: (() => void) | null = null;
 
   connectedCallback() {
+    // The buttons of a list nobody can see (the explorer's unfiltered list, hidden on a search
+    // link) are built later, a few at a time (hydrateLater): building its 100 at once, as the
+    // page's scripts start, was part of one long task before the first result on a slow phone.
+    if (this.closest(HIDDEN_LIST)) hydrateLater(this);
+    else this.hydrate();
+  }
+
+  /** Builds the button (when the page has none) and keeps it in step with the list. */
+  hydrate() {
+    if (this.unsubscribe || !this.isConnected) return;
     const { slug } = this.dataset;
     // A paper card's button has no data-title (one copy less per card): its title link says it.
     const title =
@@ -118,6 +128,9 @@ class StarButton extends HTMLElement {
     const status = this.querySelector<HTMLElement>('.star-status');
     if (!slug || !title || !button) return;
     button.hidden = false;
+    // Once per button, also when the element is moved (disconnected and connected again).
+    if (button.dataset.bound !== undefined) return this.follow(slug, button, label);
+    button.dataset.bound = '';
     button.addEventListener('click', () => {
       const starred = toggleStar(slug, title);
       if (!status) return;
@@ -129,6 +142,11 @@ class StarButton extends HTMLElement {
           ? `Saved to your reading list (${papersCount(items.length)}).`
           : `Removed from your reading list (${papersCount(items.length)}).`;
     });
+    this.follow(slug, button, label);
+  }
+
+  /** Keeps the button's pressed state and label in step with the list. */
+  private follow(slug: string, button: HTMLButtonElement, label: Element | null) {
     this.unsubscribe = subscribe(() => {
       const starred = isStarred(slug);
       button.setAttribute('aria-pressed', String(starred));
@@ -138,8 +156,38 @@ class StarButton extends HTMLElement {
 
   disconnectedCallback() {
     this.unsubscribe?.();
+    this.unsubscribe = null;
   }
 }
+
+/** The explorer's unfiltered list while a search hides it (ExplorerPage.astro). */
+const HIDDEN_LIST = 'paper-search[data-searching] [data-static-list]';
+/** Star buttons waiting to be built, in page order. */
+const waiting: StarButton[] = [];
+/** How long a slice of waiting buttons may take, in ms: well under a 50 ms long task. */
+const SLICE_MS = 8;
+
+/** Builds `button` when the browser is idle, or at once when the explorer shows its list again. */
+function hydrateLater(button: StarButton): void {
+  waiting.push(button);
+  if (waiting.length === 1) scheduleWaiting();
+}
+
+function scheduleWaiting(): void {
+  const later = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 50));
+  later(() => {
+    const until = performance.now() + SLICE_MS;
+    while (waiting.length > 0 && performance.now() < until) waiting.shift()?.hydrate();
+    if (waiting.length > 0) scheduleWaiting();
+  });
+}
+
+// paper-search.ts announces every render; when it has shown the unfiltered list again, its
+// buttons must be there before the reader reaches them.
+document.addEventListener('paper-search:results', () => {
+  if (waiting.length > 0 && !document.querySelector('paper-search[data-searching]'))
+    for (const button of waiting.splice(0)) button.hydrate();
+});
 
 /** The number of papers on the list, in the site header's "Reading list" link. */
 class ReadingListCount extends HTMLElement {

@@ -19,6 +19,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * Paper cards off screen are not rendered until they come near it (`content-visibility: auto`,
+ * global.css). axe-core's target-size rule hit-tests each button and link (elementsFromPoint),
+ * which never reaches into a card not rendered, so it reported their tags and Save buttons as
+ * covered. Every card is rendered before a check, as each is when the reader scrolls to it.
+ */
+async function axeViolations(page: Page) {
+  await page.addStyleTag({ content: '.paper-card { content-visibility: visible !important; }' });
+  return seriousViolations(page);
+}
+
 /** A page worth checking, and what to do before checking it so its dynamic parts are shown. */
 interface PageCase {
   name: string;
@@ -73,7 +84,7 @@ describe('axe-core finds no serious or critical violation', () => {
         await page.goto(`${siteUrl}${pagePath}`);
         await ready?.(page);
         await page.waitForLoadState('networkidle');
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
         await context.close();
       });
     }
@@ -99,7 +110,7 @@ describe('axe-core finds no serious or critical violation', () => {
         await page.goto(`${siteUrl}${pagePath}`);
         await ready?.(page);
         await page.waitForLoadState('networkidle');
-        expect(await seriousViolations(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
         await context.close();
       });
     }
@@ -111,7 +122,7 @@ describe('axe-core finds no serious or critical violation', () => {
     await page.goto(siteUrl);
     await page.getByRole('button', { name: 'Dark', exact: true }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 });

@@ -74,7 +74,8 @@ function sourcesUnder(dir: string): string[] {
 /** The file a relative specifier names, or null for a package or built-in. */
 function resolveLocal(from: string, specifier: string): string | null {
   if (!specifier.startsWith('.')) return null;
-  const base = path.resolve(path.dirname(from), specifier);
+  // A Vite query (`./search-worker.ts?worker&url`) names the same file, bundled another way.
+  const base = path.resolve(path.dirname(from), specifier.replace(/\?.*$/, ''));
   for (const candidate of [base, `${base}.ts`, path.join(base, 'index.ts')]) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
