@@ -4,15 +4,19 @@
  * time Astro spends on each route, the output (target: ≤ 350 MB of files, so a whole conference
  * fits GitHub Pages' 1 GB with room to spare) and where its bytes are, and the home page as a reader
  * gets it: HTML size (raw and gzipped) and first paint in headless Chromium.
- *   tsx scripts/bench-build.ts [--count 20000] [--dumps <dir>]
+ *   tsx scripts/bench-build.ts [--count 20000] [--dumps <dir>] [--work <dir>] [--text template|real]
+ *                              [--reuse-records]
  * `--dumps` reuses a folder of dumps (e.g. one written once by generate-dumps.ts) instead of
- * generating N abstracts into .bench/. Prints Markdown tables; exits 1 when a target is missed.
+ * generating N abstracts (`--text real`: the real-text generator) into the work folder (default
+ * .bench/; `--work /tmp/scale-100k` keeps a 100,000-paper site's ~1 GB off the project's disk
+ * quota and out of other sessions' way). Prints Markdown tables; exits 1 when a target is missed.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../tests/support/browser';
@@ -70,6 +74,10 @@ async function timed(command: string[], env: NodeJS.ProcessEnv): Promise<StepRes
   const out: string[] = [];
   const err: string[] = [];
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => out.push(chunk));
+  // Progress as it comes (a 100,000-paper build runs for minutes), without Astro's line per page.
+  createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => {
+    if (!/[├└]─ /.test(line)) process.stderr.write(`  ${line}\n`);
+  });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => err.push(chunk));
   let peakKb = 0;
   const sampler = setInterval(() => (peakKb = Math.max(peakKb, treeRssKb(child.pid!))), 250);
@@ -214,20 +222,33 @@ async function firstPaint(outDir: string): Promise<{ fcpMs: number; loadMs: numb
 
 async function run(): Promise<number> {
   const { values } = parseArgs({
-    options: { count: { type: 'string', default: '20000' }, dumps: { type: 'string' } },
+    options: {
+      count: { type: 'string', default: '20000' },
+      dumps: { type: 'string' },
+      work: { type: 'string', default: '.bench' },
+      text: { type: 'string', default: 'template' },
+      'reuse-records': { type: 'boolean', default: false },
+    },
   });
   const count = Number(values.count);
-  const dumps = values.dumps ?? join('.bench', `dumps-${count}`);
-  const papersFile = join('.bench', `papers-${count}.json`);
-  const outDir = join('.bench', `site-${count}`);
-  if (!existsSync(dumps)) writeDumps(dumps, generateDumps(count, 5, 1));
+  const text = values.text === 'real' ? 'real' : 'template';
+  const work = values.work;
+  const dumps = values.dumps ?? join(work, `dumps-${count}${text === 'real' ? '-real' : ''}`);
+  const papersFile = join(work, `papers-${count}.json`);
+  const outDir = join(work, `site-${count}`);
+  if (!existsSync(dumps)) writeDumps(dumps, generateDumps(count, 5, 1, text));
   const env = { ...process.env, PAPERS_JSON: papersFile, OUT_DIR: outDir };
 
-  const ingest = await timed(
-    // As `npm run ingest` runs it (package.json), its Node flag included.
-    [...ingestCommand(), '--dumps', dumps, '--out', papersFile],
-    env,
-  );
+  // `--reuse-records`: the records of an earlier run (a 100,000-paper ingest takes ~25 minutes),
+  // to measure `astro build` again; the table then shows no ingest time.
+  const reuse = values['reuse-records'] && existsSync(papersFile);
+  const ingest = reuse
+    ? { seconds: 0, peakMb: 0, stdout: '' }
+    : await timed(
+        // As `npm run ingest` runs it (package.json), its Node flag included.
+        [...ingestCommand(), '--dumps', dumps, '--out', papersFile],
+        env,
+      );
   // Astro as `npm run build` runs it: scripts/build-site.ts, with its Node flags (heap ceiling).
   const tsx = join(dirname(fileURLToPath(import.meta.resolve('tsx/package.json'))), 'dist/cli.mjs');
   const astro = await timed([process.execPath, tsx, 'scripts/build-site.ts'], env);
@@ -239,7 +260,12 @@ async function run(): Promise<number> {
   const peak = Math.max(ingest.peakMb, astro.peakMb);
   const rows = [
     ['abstracts', String(count)],
-    ['ingest', `${ingest.seconds.toFixed(1)} s, peak ${ingest.peakMb.toFixed(0)} MB`],
+    [
+      'ingest',
+      reuse
+        ? `not run (--reuse-records: ${papersFile})`
+        : `${ingest.seconds.toFixed(1)} s, peak ${ingest.peakMb.toFixed(0)} MB`,
+    ],
     ['astro build', `${astro.seconds.toFixed(1)} s, peak ${astro.peakMb.toFixed(0)} MB`],
     [
       'npm run build (total)',

@@ -13,6 +13,8 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { availableParallelism, constants } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { exceededLimits, siteShape } from '../src/lib/build/host-limits';
+import { heapMegabytes } from '../src/lib/build/heap';
 import { SHARD_VARIABLE } from '../src/lib/build/shard';
 import { papersFileFrom } from '../src/lib/schema';
 
@@ -37,13 +39,11 @@ const staging = (shard: number) => {
 };
 const retired = nextToOutput(`old-${runId}`);
 const astro = join(dirname(fileURLToPath(import.meta.resolve('astro/package.json'))), 'astro.js');
-/**
- * A heap ceiling makes V8 collect before it grows: peak 2.8 GB without it at 20,000 papers in one
- * process (target 2.5 GB; docs/build.md), while the build's live data stays well below it. Shards
- * share it out, down to 1 GB each (a whole site at 20,000 papers peaks at 1.2 GB under it).
- */
-const HEAP_MB = 2048;
-const MIN_HEAP_MB = 1024;
+/** The records file's size in MB (10^6 bytes), which the heap ceilings grow with. */
+function recordsMegabytes(): number {
+  const file = papersFileFrom(process.env);
+  return existsSync(file) ? statSync(file).size / 1e6 : 0;
+}
 /** Records files from this size up are built in two processes: below, the second start-up costs more than it saves. */
 const SHARD_FROM_BYTES = 10_000_000;
 const MAX_SHARDS = 8;
@@ -76,7 +76,7 @@ function shardLabel(shard: number, count: number): string {
 
 /** Starts one `astro build` process for `shard` of `count`, printing its lines (labelled when several). */
 function startShard(shard: number, count: number): ChildProcess {
-  const heap = Math.max(MIN_HEAP_MB, Math.floor(HEAP_MB / count));
+  const heap = heapMegabytes(count, recordsMegabytes(), shard === 0);
   const env: NodeJS.ProcessEnv = { ...process.env, OUT_DIR: staging(shard) };
   if (count > 1) env[SHARD_VARIABLE] = `${shard}/${count}`;
   else delete env[SHARD_VARIABLE];
@@ -233,6 +233,19 @@ function sweepStaleFolders(): void {
   sweepDeadRuns(cacheDir);
 }
 
+/**
+ * Prints the site's size, and every static host's published limit it exceeds (docs/build.md,
+ * "Host limits"): a 100,000-paper site is over some, and the deploy should not be where one learns
+ * it. Walking the finished site takes ~1 s at 100,000 papers.
+ */
+function reportShape(): void {
+  const shape = siteShape(outDir);
+  console.log(
+    `site: ${shape.files.toLocaleString('en-US')} files, ${(shape.bytes / 1e6).toFixed(0)} MB`,
+  );
+  for (const line of exceededLimits(shape)) console.log(`host limit exceeded: ${line}`);
+}
+
 function removeStaging(count: number): void {
   for (let shard = 0; shard < count; shard += 1) {
     rmSync(staging(shard), { recursive: true, force: true });
@@ -254,6 +267,7 @@ async function run(): Promise<number> {
   if (code === 0 && !signal) {
     try {
       swapIn(count);
+      reportShape();
       return 0;
     } catch (error) {
       removeStaging(count);

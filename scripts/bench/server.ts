@@ -92,7 +92,7 @@ export interface Served {
 
 /**
  * Serves a built site as a static host does: HTTP/2, text gzipped on the fly (once per file),
- * `index.html` for folders, no caching between runs. For the cold-start bench (bench-cold.ts),
+ * `index.html` for folders, no caching between runs. For the cold-start bench (bench/cold.ts),
  * where transfer sizes decide the times under a slow network profile. `link()` sets a slow link
  * for every request, the page's and its workers' alike (DevTools' network emulation does not
  * reach a dedicated worker's fetches); `served` lists what was sent.

@@ -167,8 +167,17 @@ export function separatePoints(
     }
     if (!moved) return Array.from(xs, (x, i) => ({ x, y: ys[i]! }));
   }
+  // Past SETTLE_MAX_POINTS the ring search below costs minutes to hours (each point left in a
+  // jammed core searches rings out to its edge: at 100,000 papers the map-layout route ran for more
+  // than 20 minutes, against ~5 s at 20,000; 2026-12-02, docs/build.md, "100,000 papers"). There
+  // the passes' result is kept: the gap is ~0.3 px at the map's full view, so pairs still closer
+  // only touch when zoomed far in.
+  if (n > SETTLE_MAX_POINTS) return Array.from(xs, (x, i) => ({ x, y: ys[i]! }));
   return settle(xs, ys, target, clamp);
 }
+
+/** The most points `settle` is run for (see `separatePoints`); every map up to it is unchanged. */
+export const SETTLE_MAX_POINTS = 50_000;
 
 /**
  * What the passes left too close (the cores of dense clusters jam): every point keeps its place if
