@@ -45,6 +45,21 @@ async function star(page: Page, paper: Paper) {
 }
 
 describe('reading list', () => {
+  it("has a paper page's Save button in the page itself, so nothing moves when it starts", async () => {
+    // Built by the script, the button shifted the page's actions and abstract on a slow phone.
+    const html = await (await fetch(`${siteUrl}papers/${third.slug}/`)).text();
+    const element = html.slice(html.indexOf('<star-button'), html.indexOf('</star-button>'));
+    expect(element).toContain('data-needs-js');
+    expect(element).toMatch(/<button[^>]*class="star-toggle"/);
+    expect(element).not.toMatch(/<button[^>]*\shidden/);
+    // Without JavaScript it cannot work, so it is not shown.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}papers/${third.slug}/`);
+    expect(await starButton(page, third).isVisible()).toBe(false);
+    await context.close();
+  });
+
   it('stars from the paper list and the paper page, keeps notes, and unstars', async () => {
     const context = await browser.newContext();
     const { page, errors } = await newPage(context);
