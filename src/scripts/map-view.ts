@@ -32,8 +32,9 @@ import type { Shape } from '../lib/site/topic-families';
 import { paperPath, withBase } from '../lib/site/urls';
 import { venueYearText } from '../lib/site/venues';
 import type { MapSearchRequest, MapSearchResponse } from './map-search-worker';
+import { formatCount } from '../lib/site/format';
 
-const papersCount = (n: number) => (n === 1 ? '1 paper' : `${n.toLocaleString('en')} papers`);
+const papersCount = (n: number) => (n === 1 ? '1 paper' : `${formatCount(n)} papers`);
 
 /** Largest dot radius on screen, CSS pixels. */
 const MAX_DOT_PX = 7;

@@ -20,6 +20,7 @@ import { authorPath, paperPath, tagPath } from '../lib/site/urls';
 import './reading-list';
 import type { SearchBoot } from './search-boot';
 import { fillSnippet, resultItem, type ResultContext } from './search-render';
+import { formatCount } from '../lib/site/format';
 
 const DEBOUNCE_MS = 80;
 const PAGE = 50;
@@ -513,7 +514,7 @@ class PaperSearch extends HTMLElement {
   }
 }
 
-const countOf = (n: number) => n.toLocaleString('en');
+const countOf = formatCount;
 
 /**
  * A facet option's count: its text, and `data-count` on the option (the phone filter sheet in

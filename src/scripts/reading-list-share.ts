@@ -30,6 +30,7 @@ import {
 } from './paper-cards';
 import { showQrCode } from './qr-code';
 import { getItems, importItems, subscribe } from './reading-list';
+import { formatCount } from '../lib/site/format';
 
 const absolutePaperUrl = (slug: string): string =>
   new URL(paperPath(slug), window.location.href).href;
@@ -47,7 +48,7 @@ function download(fileName: string, type: string, text: string): void {
 
 const papersCount = (n: number): string => (n === 1 ? '1 paper' : `${n} papers`);
 
-const LIMIT = MAX_READING_LIST_ITEMS.toLocaleString('en');
+const LIMIT = formatCount(MAX_READING_LIST_ITEMS);
 
 /** Imports and says what happened, including papers left out because the list is full. */
 function importAndReport(incoming: readonly ReadingListItem[], status: Element): void {

@@ -16,6 +16,7 @@ import {
   type ReadingListItem,
   type StorageProblem,
 } from '../lib/site/reading-list';
+import { formatCount } from '../lib/site/format';
 
 type Listener = (items: readonly ReadingListItem[], problem: StorageProblem | null) => void;
 
@@ -67,8 +68,7 @@ export const importItems = (incoming: readonly ReadingListItem[]) =>
   commit(mergeItems(items, incoming));
 export const replaceItems = (next: readonly ReadingListItem[]) => commit([...next]);
 
-const papersCount = (n: number): string =>
-  n === 1 ? '1 paper' : `${n.toLocaleString('en')} papers`;
+const papersCount = (n: number): string => (n === 1 ? '1 paper' : `${formatCount(n)} papers`);
 
 /** The visible label of a star button: what pressing it did, so a saved paper reads "Saved". */
 const starLabel = (starred: boolean): string => (starred ? 'Saved' : 'Save');
@@ -200,7 +200,7 @@ class ReadingListCount extends HTMLElement {
     spoken.className = 'visually-hidden';
     this.replaceChildren(number, spoken);
     this.unsubscribe = subscribe((list) => {
-      number.textContent = list.length.toLocaleString('en');
+      number.textContent = formatCount(list.length);
       spoken.textContent = `: ${papersCount(list.length)}`;
       this.hidden = list.length === 0;
     });

@@ -7,11 +7,12 @@
 import { paperPath } from '../lib/site/urls';
 import type { SimilarMatch } from '../lib/enrich/similar';
 import { MAX_SIMILAR_TEXT_CHARS, type SimilarReply, type SimilarRequest } from './similar-protocol';
+import { formatCount } from '../lib/site/format';
 
 /** Typing pauses shorter than this do not re-score; a paste scores at once. */
 const TYPING_DELAY_MS = 150;
 const RESULTS = 10;
-const LIMIT = MAX_SIMILAR_TEXT_CHARS.toLocaleString('en');
+const LIMIT = formatCount(MAX_SIMILAR_TEXT_CHARS);
 
 function resultRow(match: SimilarMatch): HTMLLIElement {
   const row = document.createElement('li');
@@ -67,7 +68,7 @@ class SimilarSearch extends HTMLElement {
       worker.addEventListener('message', (event: MessageEvent<SimilarReply>) => {
         const reply = event.data;
         if (reply.type === 'ready') {
-          this.status(`Ready: ${reply.docCount.toLocaleString('en')} papers.`);
+          this.status(`Ready: ${formatCount(reply.docCount)} papers.`);
           resolve(true);
         } else if (reply.type === 'failed') {
           this.failed(resolve);
