@@ -9,6 +9,7 @@ import type { Paper } from '../../src/lib/schema';
 import { collectErrors, launchBrowser } from '../support/browser';
 import { runScript } from '../support/run';
 import { buildSite, serveSite, readBuiltPapers } from '../support/site';
+import { mapPointOf } from '../support/map';
 
 // A site built from abstracts full of injection payloads (tests/fixtures/hostile/dumps) must show
 // every payload as the text its author typed and run none of them: not with the Content-Security-
@@ -340,15 +341,7 @@ describe('client-side rendering of hostile records', () => {
     await page.waitForSelector('topic-map-view[data-state="ready"]');
     await page.locator('.map-stage').scrollIntoViewIfNeeded();
     const index = hostile.papers.indexOf(target);
-    const at = await page.evaluate(
-      (i) =>
-        (
-          document.querySelector('topic-map-view') as unknown as {
-            screenPointOf(i: number): { x: number; y: number };
-          }
-        ).screenPointOf(i),
-      index,
-    );
+    const at = await mapPointOf(page, index);
     await page.mouse.click(at.x, at.y);
     await expect.poll(() => page.locator('.map-preview-title').textContent()).toBe(target.title);
     await page.keyboard.press('Escape');
@@ -359,15 +352,7 @@ describe('client-side rendering of hostile records', () => {
     await expect.poll(() => page.locator('.map-selection-list li').count()).toBeGreaterThan(0);
     // Zoomed in round the paper, titles are written next to their dots.
     await page.locator('.map-stage').scrollIntoViewIfNeeded();
-    const near = await page.evaluate(
-      (i) =>
-        (
-          document.querySelector('topic-map-view') as unknown as {
-            screenPointOf(i: number): { x: number; y: number };
-          }
-        ).screenPointOf(i),
-      index,
-    );
+    const near = await mapPointOf(page, index);
     await page.mouse.move(near.x, near.y);
     await page.mouse.wheel(0, -600);
     await expect.poll(() => page.locator('.map-title').count()).toBeGreaterThan(0);

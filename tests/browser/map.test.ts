@@ -7,6 +7,7 @@ import type { MapLayoutData, MapShardData } from '../../src/lib/site/map-layout'
 import { readBuiltPapers } from '../support/site';
 import { collectErrors, launchBrowser } from '../support/browser';
 import { seriousViolations } from '../support/axe';
+import { mapPointOf, mapPoints, type MapElement } from '../support/map';
 
 // The topic map (issues 33 and 35): dots on a canvas from a layout fetched after the page shows;
 // a tap at a dot's centre previews that dot's paper; names of the areas in view that never overlap;
@@ -23,11 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-interface MapElement extends HTMLElement {
-  screenPointOf(index: number): { x: number; y: number } | null;
-  currentView: { zoom: number; cx: number; cy: number; dotRadius: number };
-}
 
 interface Box {
   left: number;
@@ -57,17 +53,8 @@ async function ready(page: Page) {
   await page.locator('.map-stage').scrollIntoViewIfNeeded();
 }
 
-const pointOf = (page: Page, index: number) =>
-  page.evaluate(
-    (i) => (document.querySelector('topic-map-view') as MapElement).screenPointOf(i)!,
-    index,
-  );
-
-const allPoints = (page: Page) =>
-  page.evaluate((count) => {
-    const map = document.querySelector('topic-map-view') as MapElement;
-    return Array.from({ length: count }, (_, i) => map.screenPointOf(i)!);
-  }, papers.length);
+const pointOf = mapPointOf;
+const allPoints = (page: Page) => mapPoints(page, papers.length);
 
 const boxesOf = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((elements) =>

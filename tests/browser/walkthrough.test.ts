@@ -4,6 +4,7 @@ import type { Paper } from '../../src/lib/schema';
 import { familyOf } from '../../src/lib/site/topic-families';
 import { readBuiltPapers } from '../support/site';
 import { collectErrors, launchBrowser } from '../support/browser';
+import { mapPoints, type MapElement } from '../support/map';
 
 // A researcher's walkthrough (issue 16): the map, the reading list, the paper page, the theme, the
 // phone layout, the glossary and the tags page, each on a desktop and a phone, in light and dark.
@@ -44,11 +45,6 @@ const SETTINGS: Setting[] = (['light', 'dark'] as const).flatMap((colorScheme) =
   },
 ]);
 
-/** The map element's hooks for tests (src/scripts/map-view.ts). */
-interface MapElement extends HTMLElement {
-  screenPointOf(index: number): { x: number; y: number } | null;
-  currentView: { zoom: number; cx: number; cy: number; dotRadius: number };
-}
 const primaryOf = (paper: Paper) => paper.tags[0] ?? null;
 
 describe.each(SETTINGS)('on a $name screen', ({ phone, options }) => {
@@ -71,11 +67,7 @@ describe.each(SETTINGS)('on a $name screen', ({ phone, options }) => {
         const map = document.querySelector('topic-map-view') as unknown as MapElement;
         return map.currentView;
       });
-    const screenPoints = (page: Page) =>
-      page.evaluate((count) => {
-        const map = document.querySelector('topic-map-view') as unknown as MapElement;
-        return Array.from({ length: count }, (_, i) => map.screenPointOf(i)!);
-      }, papers.length);
+    const screenPoints = (page: Page) => mapPoints(page, papers.length);
 
     it('draws at most ten colour groups, each with its own shape, and a key that explains them', async () => {
       const { page, errors, close } = await open('map/');
