@@ -223,12 +223,13 @@ describe('search on the home page', () => {
     const { page, errors } = await home('?q=benchmark+for+video');
     await expect.poll(() => status(page)).toMatch(/^\d+ papers? match(es)? “benchmark for video”$/);
     const total = Number((await status(page))!.match(/^\d+/)![0]);
-    expect(await hits(page).count()).toBe(total);
+    // Cards are added a few per task after the count is shown (paper-search.ts): wait for them.
+    await expect.poll(() => hits(page).count()).toBe(total);
     const heading = page.locator('[data-partial-heading]');
     expect(await heading.textContent()).toMatch(/^\d+ more papers? match(es)? some of your words$/);
     const partial = Number((await heading.textContent())!.match(/^\d+/)![0]);
     expect(partial).toBeGreaterThan(0);
-    expect(await page.locator('[data-partial-list] > li').count()).toBe(partial);
+    await expect.poll(() => page.locator('[data-partial-list] > li').count()).toBe(partial);
     for (const slug of await hits(page).evaluateAll((items) =>
       items.map((i) => i.getAttribute('data-slug')),
     )) {
