@@ -1,8 +1,9 @@
 /**
- * `/similar/`: scores the pasted text against every paper as the reader types or pastes. The vectors
- * are fetched once, when the reader first focuses the box (or the page opens with `?text=`), by a
- * Web Worker that also does the scoring (similar-worker.ts): the page stays responsive whatever is
- * pasted, and only the first MAX_SIMILAR_TEXT_CHARS characters are compared.
+ * `/similar/`: scores the pasted text against every paper as the reader types or pastes. A Web
+ * Worker does the fetching and the scoring (similar-worker.ts): the split index's small `meta.json`
+ * when the reader first focuses the box (or the page opens with `?text=`), then for each text only
+ * the term blocks and document shards it needs. The page stays responsive whatever is pasted, and
+ * only the first MAX_SIMILAR_TEXT_CHARS characters are compared.
  */
 import { paperPath } from '../lib/site/urls';
 import type { SimilarMatch } from '../lib/enrich/similar';
@@ -87,6 +88,9 @@ class SimilarSearch extends HTMLElement {
     this.worker?.terminate();
     this.worker = null;
     this.ready = null;
+    // A lookup that failed (a part could not be fetched) leaves nothing in flight: the next starts afresh.
+    this.busy = false;
+    this.queued = null;
     this.status('The paper vectors could not be loaded. Check your connection and try again.');
     resolve(false);
   }

@@ -1,12 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Paper } from '../../src/lib/schema';
+import { SimilarIndex } from '../../src/lib/enrich/similar';
+import type { SimilarMetaData } from '../../src/lib/enrich/similar-split';
 import { readBuiltPapers } from '../support/site';
 import { collectErrors, launchBrowser } from '../support/browser';
 
 const siteUrl = inject('siteUrl');
 const siteDir = inject('siteDir');
 const papers: Paper[] = readBuiltPapers(siteDir);
+
+/** A file of the built site's split similar-text index (src/lib/enrich/similar-split.ts). */
+const indexFile = (name: string): unknown =>
+  JSON.parse(fs.readFileSync(path.join(siteDir, 'similar-index', name), 'utf8'));
+const meta = indexFile('meta.json') as SimilarMetaData;
+
+/** Every file of the built index loaded at once: what the page's answers must equal. */
+function wholeIndex(): SimilarIndex {
+  const index = new SimilarIndex(meta);
+  for (let n = 0; n < meta.blockCount; n += 1)
+    index.addBlock(indexFile(`terms/${n}.json`) as never);
+  for (let n = 0; n < meta.docShardCount; n += 1)
+    index.addDocs(indexFile(`docs/${n}.json`) as never);
+  return index;
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -22,7 +41,7 @@ async function open(path: string, options: { javaScriptEnabled?: boolean } = {})
   const errors = collectErrors(page);
   const vectorRequests: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('similar-index.json')) vectorRequests.push(request.url());
+    if (request.url().includes('similar-index')) vectorRequests.push(request.url());
   });
   await page.goto(`${siteUrl}${path}`);
   return { page, errors, vectorRequests, close: () => context.close() };
@@ -47,6 +66,52 @@ describe('papers like this text', () => {
     expect(vectorRequests).toEqual([]);
     await page.getByLabel('Paste an abstract, a paragraph or any text').focus();
     await expect.poll(() => vectorRequests.length).toBe(1);
+    expect(vectorRequests[0]).toBe(`${siteUrl}similar-index/meta.json`);
+    await close();
+  });
+
+  it('fetches only the index parts a text needs, once each, and answers as the whole index does', async () => {
+    // The seed site's index is split into several term blocks (issue 35); its 57 papers' slugs
+    // and titles fit one document shard (tests/unit/similar.test.ts splits those too).
+    expect(meta.blockCount).toBeGreaterThan(2);
+    expect(fs.existsSync(path.join(siteDir, 'similar-index.json'))).toBe(false);
+    const whole = wholeIndex();
+    const { page, errors, vectorRequests, close } = await open('similar/');
+    const box = page.getByLabel('Paste an abstract, a paragraph or any text');
+    const shown = async () =>
+      results(page).evaluateAll((rows) =>
+        rows.map((row) => [
+          row.querySelector('a')?.getAttribute('href'),
+          row.querySelector('a')?.textContent,
+          row.querySelector('.similar-why')?.textContent,
+        ]),
+      );
+    const expected = (text: string) =>
+      whole
+        .similarTo(text, 10)
+        .map((m) => [
+          `/papers/${m.slug}/`,
+          m.title,
+          `Shares: ${m.terms.join(', ')} · similarity ${m.score.toFixed(2)}`,
+        ]);
+    const phrase = 'diffusion models for image generation';
+    await box.fill(phrase);
+    await expect.poll(shown).toEqual(expected(phrase));
+    const blocks = vectorRequests.filter((url) => url.includes('/similar-index/terms/'));
+    const docs = vectorRequests.filter((url) => url.includes('/similar-index/docs/'));
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(blocks.length).toBeLessThan(meta.blockCount);
+    expect(docs.length).toBeGreaterThan(0);
+    expect(docs.length).toBeLessThanOrEqual(meta.docShardCount);
+    expect(new Set(vectorRequests).size).toBe(vectorRequests.length);
+    // A whole abstract, then the same phrase again: the parts already fetched are not fetched again.
+    const paper = papers[11]!;
+    await paste(page, paper.plainText);
+    await expect.poll(shown).toEqual(expected(paper.plainText));
+    await box.fill(phrase);
+    await expect.poll(shown).toEqual(expected(phrase));
+    expect(new Set(vectorRequests).size).toBe(vectorRequests.length);
+    expect(errors).toEqual([]);
     await close();
   });
 

@@ -16,7 +16,7 @@ describe('host limits', () => {
   const dir = mkdtempSync(join(tmpdir(), 'host-limits-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('counts files, bytes, the largest file and the fullest folder', () => {
+  it('counts files, bytes, the largest file, the files over a limit and the fullest folder', () => {
     mkdirSync(join(dir, 'papers/a'), { recursive: true });
     mkdirSync(join(dir, 'papers/b'), { recursive: true });
     mkdirSync(join(dir, 'papers/c'), { recursive: true });
@@ -27,8 +27,13 @@ describe('host limits', () => {
       files: 3,
       bytes: 45,
       largestFile: { path: 'papers/a/index.html', bytes: 30 },
+      largeFiles: [],
       fullestFolder: { path: 'papers', entries: 3 },
     });
+    expect(siteShape(dir, 8).largeFiles).toEqual([
+      { path: 'papers/a/index.html', bytes: 30 },
+      { path: 'index.html', bytes: 10 },
+    ]);
   });
 
   it('names nothing for a small site', () => {
@@ -53,5 +58,21 @@ describe('host limits', () => {
     expect(
       lines.some((l) => l.startsWith('GitLab Pages') && /files/.test(l.split(';')[1] ?? '')),
     ).toBe(false);
+  });
+
+  it('names every file over the per-file limit, not only the largest', () => {
+    const lines = exceededLimits(
+      shape({
+        largestFile: { path: 'similar-index.json', bytes: 94e6 },
+        largeFiles: [
+          { path: 'similar-index.json', bytes: 94e6 },
+          { path: 'papers.json.gz', bytes: 68e6 },
+        ],
+      }),
+    );
+    expect(lines.find((l) => l.startsWith('Cloudflare Pages (paid)'))).toBe(
+      'Cloudflare Pages (paid): similar-index.json is 94 MB, papers.json.gz is 68 MB (limit 26 MB a file)',
+    );
+    expect(exceededLimits(shape({ largeFiles: [] }))).toEqual([]);
   });
 });

@@ -9,7 +9,20 @@ import {
   paperVectors,
   SimilarIndex,
   weightLevel,
+  type SimilarIndexData,
 } from '../../src/lib/enrich/similar';
+import {
+  jsonBytes,
+  POSTINGS_SEPARATOR,
+  similarIndexFiles,
+  splitSimilarIndex,
+  type SimilarDocShardData,
+  type SimilarMetaData,
+  type SimilarTermBlockData,
+  type SimilarSplitOptions,
+} from '../../src/lib/enrich/similar-split';
+import { frontDecode } from '../../src/lib/search/frontcode';
+import { decodeVlq, encodeVlq } from '../../src/lib/search/vlq';
 
 /** Two papers per subject, so subjects share terms (a term only one paper has is never shared). */
 const texts: [string, string][] = [
@@ -53,8 +66,25 @@ const papers = texts.map(([slug, plainText]) => ({
   acronyms: findAcronyms(plainText),
 }));
 
-/** The index as the browser gets it: through JSON. */
-const index = new SimilarIndex(JSON.parse(JSON.stringify(buildSimilarIndex(papers))));
+/** Every file of the split index as the browser gets it: through JSON, by path. */
+function splitFiles(data: SimilarIndexData, options?: SimilarSplitOptions): Map<string, unknown> {
+  const files = similarIndexFiles(splitSimilarIndex(data, options));
+  return new Map(files.map(([name, file]) => [name, JSON.parse(JSON.stringify(file)) as unknown]));
+}
+
+/** The split index with every file loaded, as a browser that fetched them all would hold it. */
+function loadedIndex(data: SimilarIndexData, options?: SimilarSplitOptions): SimilarIndex {
+  const files = splitFiles(data, options);
+  const index = new SimilarIndex(files.get('meta.json') as SimilarMetaData);
+  for (const [name, file] of files) {
+    if (name.startsWith('terms/')) index.addBlock(file as SimilarTermBlockData);
+    if (name.startsWith('docs/')) index.addDocs(file as SimilarDocShardData);
+  }
+  return index;
+}
+
+/** The index as the browser gets it: split into small files (several of each kind), through JSON. */
+const index = loadedIndex(buildSimilarIndex(papers), { targetBytes: 700 });
 
 describe('SimilarIndex.similarTo', () => {
   it('ranks a paper and the other paper on its subject first for its abstract', () => {
@@ -98,7 +128,7 @@ describe('SimilarIndex.similarTo', () => {
         acronyms: [],
       },
     ];
-    const matches = new SimilarIndex(buildSimilarIndex(corpus)).similarTo(
+    const matches = SimilarIndex.fromData(buildSimilarIndex(corpus)).similarTo(
       'quantizing large language models to 4 bits',
     );
     expect(matches[0]?.slug).toBe('quantization-e1');
@@ -112,7 +142,7 @@ describe('SimilarIndex.similarTo', () => {
   });
 
   it('gives the same results after warming up as before', () => {
-    const fresh = new SimilarIndex(JSON.parse(JSON.stringify(buildSimilarIndex(papers))));
+    const fresh = loadedIndex(buildSimilarIndex(papers));
     const before = fresh.similarTo(papers[2]!.plainText);
     fresh.warmUp();
     expect(fresh.similarTo(papers[2]!.plainText)).toEqual(before);
@@ -174,6 +204,128 @@ describe('building blocks', () => {
 
   it('refuses an index of another version instead of misreading it', () => {
     const data = { ...buildSimilarIndex(papers), version: 99 };
-    expect(() => new SimilarIndex(data as never)).toThrow(/version 99/);
+    expect(() => SimilarIndex.fromData(data as never)).toThrow(/version 99/);
+    const meta = splitSimilarIndex(buildSimilarIndex(papers)).meta;
+    expect(() => new SimilarIndex({ ...meta, version: 99 } as never)).toThrow(/version 99/);
+  });
+});
+
+/** Each term's document frequency and VLQ postings, read back from the split files. */
+function termsOfFiles(files: Map<string, unknown>): Map<string, { df: number; postings: string }> {
+  const terms = new Map<string, { df: number; postings: string }>();
+  const blocks = [...files]
+    .filter(([name]) => name.startsWith('terms/'))
+    .map(([, file]) => file as SimilarTermBlockData)
+    .sort((a, b) => a.block - b.block);
+  for (const block of blocks) {
+    const df = decodeVlq(block.df);
+    const lists = block.postings.split(POSTINGS_SEPARATOR);
+    frontDecode(block.terms).forEach((term, i) => {
+      const seen = terms.get(term);
+      terms.set(term, { df: df[i]!, postings: (seen?.postings ?? '') + lists[i]! });
+    });
+  }
+  return terms;
+}
+
+describe('the split index files (issue 35: no file over a per-file host limit)', () => {
+  const data = buildSimilarIndex(papers);
+  const whole = SimilarIndex.fromData(data, { targetBytes: 1e9 });
+  /** One paper in every doc and one term in all of them, so its postings need several blocks. */
+  const wide: SimilarIndexData = {
+    ...data,
+    slugs: Array.from({ length: 300 }, (_, d) => `paper-${d}`),
+    titles: Array.from(
+      { length: 300 },
+      (_, d) => `Paper number ${d}, on ${d % 2 ? 'graphs' : 'speech'}`,
+    ),
+    terms: ['graph', 'speech', 'network'],
+    df: encodeVlq([150, 150, 300]),
+    postings: [
+      encodeVlq(Array.from({ length: 150 }, () => [1, 20]).flat()),
+      encodeVlq(Array.from({ length: 150 }, (_, i) => [i === 0 ? 0 : 1, 25]).flat()),
+      encodeVlq(Array.from({ length: 300 }, (_, d) => [0, d % 32]).flat()),
+    ],
+  };
+
+  it.each([300, 500, 900, 4096])('never writes a file over a cap of %i bytes', (cap) => {
+    for (const input of [data, wide]) {
+      const files = splitFiles(input, { maxFileBytes: cap });
+      for (const [name, file] of files) {
+        expect({ name, bytes: jsonBytes(file) <= cap }).toEqual({ name, bytes: true });
+      }
+      // Every term, its document frequency and its whole postings list are in the files.
+      const terms = termsOfFiles(files);
+      const df = decodeVlq(input.df);
+      expect(terms.size).toBe(input.terms.length);
+      input.terms.forEach((term, i) => {
+        expect(terms.get(term)).toEqual({ df: df[i], postings: input.postings[i] });
+      });
+      const docs = [...files]
+        .filter(([name]) => name.startsWith('docs/'))
+        .map(([, file]) => file as SimilarDocShardData)
+        .sort((a, b) => a.shard - b.shard);
+      expect(docs.flatMap((shard) => shard.slugs)).toEqual(input.slugs);
+      expect(docs.flatMap((shard) => shard.titles)).toEqual(input.titles);
+    }
+  });
+
+  it('continues a postings list too long for one block in the next blocks, and still scores it', () => {
+    const split = splitSimilarIndex(wide, { maxFileBytes: 300 });
+    const first = frontDecode(split.meta.blockFirst);
+    expect(first.filter((term) => term === 'network').length).toBeGreaterThan(2);
+    const small = SimilarIndex.fromData(wide, { maxFileBytes: 300 });
+    const big = SimilarIndex.fromData(wide, { targetBytes: 1e9 });
+    for (const text of ['graph networks', 'speech network', 'network', 'graph speech']) {
+      expect(small.similarTo(text, 20)).toEqual(big.similarTo(text, 20));
+    }
+  });
+
+  it('refuses a cap no split can keep to rather than write a larger file', () => {
+    expect(() => splitSimilarIndex(data, { maxFileBytes: 80 })).toThrow(/fills a block|limit/);
+  });
+
+  it('gives the whole index results, fetching only the blocks of the terms of the text', async () => {
+    const files = splitFiles(data, { targetBytes: 250 });
+    const meta = files.get('meta.json') as SimilarMetaData;
+    expect(meta.blockCount).toBeGreaterThan(4);
+    expect(meta.docShardCount).toBeGreaterThan(1);
+    for (const text of [
+      ...papers.map((paper) => paper.plainText),
+      'An RL agent with a value function',
+      'graph neural networks, noisy audio and image patches',
+      'zebra xylophone',
+      '',
+    ]) {
+      const fetched: string[] = [];
+      const get = (name: string) => {
+        fetched.push(name);
+        return Promise.resolve(files.get(name));
+      };
+      const lazy = new SimilarIndex(meta);
+      const matches = await lazy.lookUp(text, 10, {
+        block: (n) => get(`terms/${n}.json`) as Promise<SimilarTermBlockData>,
+        docs: (n) => get(`docs/${n}.json`) as Promise<SimilarDocShardData>,
+      });
+      expect(matches).toEqual(whole.similarTo(text));
+      expect(new Set(fetched).size).toBe(fetched.length);
+      expect(fetched.filter((name) => name.startsWith('terms/')).length).toBeLessThan(
+        meta.blockCount,
+      );
+      // A second lookup of the same text fetches nothing more.
+      fetched.length = 0;
+      await lazy.lookUp(text, 10, {
+        block: (n) => get(`terms/${n}.json`) as Promise<SimilarTermBlockData>,
+        docs: (n) => get(`docs/${n}.json`) as Promise<SimilarDocShardData>,
+      });
+      expect(fetched).toEqual([]);
+    }
+  });
+
+  it('says which parts a lookup lacks instead of scoring without them', () => {
+    const meta = splitSimilarIndex(data, { targetBytes: 400 }).meta;
+    expect(() => new SimilarIndex(meta).similarTo('vision transformers')).toThrow(
+      /missing term blocks/,
+    );
   });
 });

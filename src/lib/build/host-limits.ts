@@ -34,15 +34,23 @@ export interface SiteShape {
   files: number;
   bytes: number;
   largestFile: { path: string; bytes: number };
+  /** Every file over the smallest per-file limit ({@link LARGE_FILE_BYTES}), largest first. */
+  largeFiles?: { path: string; bytes: number }[];
   fullestFolder: { path: string; entries: number };
 }
 
-/** Counts a built site's files, bytes, largest file and fullest folder. */
-export function siteShape(dir: string): SiteShape {
+/** The smallest per-file limit of {@link HOST_LIMITS}: files over it are listed one by one. */
+export const LARGE_FILE_BYTES = Math.min(
+  ...HOST_LIMITS.flatMap((limit) => (limit.fileBytes === undefined ? [] : [limit.fileBytes])),
+);
+
+/** Counts a built site's files, bytes, largest file, files over a per-file limit and fullest folder. */
+export function siteShape(dir: string, largeFileBytes = LARGE_FILE_BYTES): SiteShape {
   const shape: SiteShape = {
     files: 0,
     bytes: 0,
     largestFile: { path: '', bytes: 0 },
+    largeFiles: [],
     fullestFolder: { path: '', entries: 0 },
   };
   const walk = (folder: string) => {
@@ -59,10 +67,12 @@ export function siteShape(dir: string): SiteShape {
         shape.bytes += bytes;
         if (bytes > shape.largestFile.bytes)
           shape.largestFile = { path: relative(dir, path), bytes };
+        if (bytes > largeFileBytes) shape.largeFiles!.push({ path: relative(dir, path), bytes });
       }
     }
   };
   walk(dir);
+  shape.largeFiles!.sort((a, b) => b.bytes - a.bytes || (a.path < b.path ? -1 : 1));
   return shape;
 }
 
@@ -83,10 +93,13 @@ export function exceededLimits(
     if (limit.files !== undefined && shape.files > limit.files) {
       over.push(`${count(shape.files)} files (limit ${count(limit.files)})`);
     }
-    if (limit.fileBytes !== undefined && shape.largestFile.bytes > limit.fileBytes) {
-      over.push(
-        `${shape.largestFile.path} is ${megabytes(shape.largestFile.bytes)} (limit ${megabytes(limit.fileBytes)} a file)`,
-      );
+    if (limit.fileBytes !== undefined) {
+      const fileBytes = limit.fileBytes;
+      const large = (shape.largeFiles ?? [shape.largestFile]).filter((f) => f.bytes > fileBytes);
+      if (large.length > 0) {
+        const named = large.map((f) => `${f.path} is ${megabytes(f.bytes)}`).join(', ');
+        over.push(`${named} (limit ${megabytes(fileBytes)} a file)`);
+      }
     }
     if (limit.folderEntries !== undefined && shape.fullestFolder.entries > limit.folderEntries) {
       over.push(

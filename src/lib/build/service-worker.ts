@@ -19,6 +19,8 @@ import * as esbuild from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SOURCE = path.join(ROOT, 'src/sw/service-worker.ts');
+/** The split "papers like this text" index (src/pages/similar-index/): left out of the offline pack. */
+const SIMILAR_INDEX_FOLDER = 'similar-index';
 
 /** Files of a folder, relative, sorted (a missing folder has none). */
 function filesOf(dir: string): string[] {
@@ -72,13 +74,17 @@ export interface OfflineManifest {
 /**
  * Pages and data of the pack, besides the shell: the paper list (every page of it), the map, the
  * reading list and the tags, and every JSON file (search index and text shards, card shards, the
- * map's layout and shards, authors) but the "papers like this text" index, which only /similar/ needs.
+ * map's layout and shards, authors) but the "papers like this text" index (`similar-index/`: its
+ * meta, term blocks and document shards), which only /similar/ needs, a few parts per lookup.
  */
 function packFiles(outDir: string): string[] {
   const pages = ['index.html', 'map/index.html', 'list/index.html', 'tags/index.html'];
   const listPages = filesOf(path.join(outDir, 'page')).map((file) => `page/${file}`);
   const data = filesOf(outDir).filter(
-    (file) => file.endsWith('.json') && file !== 'similar-index.json' && file !== 'offline.json',
+    (file) =>
+      file.endsWith('.json') &&
+      !file.startsWith(`${SIMILAR_INDEX_FOLDER}/`) &&
+      file !== 'offline.json',
   );
   return [...pages, ...listPages, ...data].filter((file) => fs.existsSync(path.join(outDir, file)));
 }

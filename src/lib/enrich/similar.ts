@@ -18,6 +18,16 @@ import {
 import type { Acronym, Paper, SimilarIndexData } from '../schema';
 import { SIMILAR_INDEX_VERSION } from '../constants';
 import { decodeVlq, encodeVlq } from '../search/vlq';
+import { frontDecode } from '../search/frontcode';
+import {
+  POSTINGS_SEPARATOR,
+  SIMILAR_SHARDS_VERSION,
+  splitSimilarIndex,
+  type SimilarDocShardData,
+  type SimilarMetaData,
+  type SimilarSplitOptions,
+  type SimilarTermBlockData,
+} from './similar-split';
 import { analyseText } from '../text/terms';
 import { labelWords, ONE_OFF_WEIGHT, repeatsChosen, type LabelWords } from './related';
 
@@ -239,14 +249,14 @@ export function similarIndexFrom(
 class IndexStatistics extends TermStatistics {
   constructor(
     docCount: number,
-    private readonly indexFrequencies: ReadonlyMap<string, number>,
+    private readonly indexFrequency: (key: string) => number,
   ) {
     super();
     this.documentCount = docCount;
   }
 
   override documentFrequency(key: string): number {
-    return this.indexFrequencies.get(key) ?? 0;
+    return this.indexFrequency(key);
   }
 
   override idf(key: string): number {
@@ -265,34 +275,175 @@ interface Postings {
   weights: Float64Array;
 }
 
-/** The index, decoded as needed: only the postings of terms some query used are ever decoded. */
+/** A loaded term: its document frequency and its postings' pieces by block (one but for long lists). */
+interface LoadedTerm {
+  df: number;
+  pieces: [block: number, postings: string][];
+}
+
+/** A query term found in the index, with its weight and how it reads. */
+interface QueryTerm {
+  key: string;
+  weight: number;
+  label: string;
+}
+
+/** A paper a text resembles, before its slug and title are looked up. */
+export interface RankedDoc {
+  doc: number;
+  score: number;
+  terms: string[];
+}
+
+/** The parts of the split index a lookup needs and the index has not been given yet. */
+export class MissingSimilarParts extends Error {
+  constructor(
+    readonly blocks: number[],
+    readonly docs: number[],
+  ) {
+    super(
+      `similar index: missing term blocks [${blocks.join(', ')}], document shards [${docs.join(', ')}]`,
+    );
+  }
+}
+
+/** Fetches one file of the split index (similar-split.ts); the caller caches. */
+export interface SimilarPartFetcher {
+  block(n: number): Promise<SimilarTermBlockData>;
+  docs(n: number): Promise<SimilarDocShardData>;
+}
+
+/** A short text that goes through every step of the analysis, for {@link SimilarIndex.warmUp}. */
+const WARM_UP_TEXT =
+  'We propose a vision transformer (ViT) for image classification. Our model learns ' +
+  'representations from image patches and improves accuracy on benchmarks. Experiments show ' +
+  'that reinforcement learning (RL) policies trained with graph neural networks generalise.';
+
+/**
+ * The split index (similar-split.ts), given its parts as a lookup needs them: the term blocks of
+ * the text's terms, then the document shards of the papers it shows. The scores and their order
+ * are those of the whole index: the same weights, summed in the same order, ties by paper order.
+ */
 export class SimilarIndex {
   readonly docCount: number;
-  private readonly termIds: Map<string, number>;
   private readonly statistics: IndexStatistics;
-  private readonly decoded = new Map<number, Postings>();
+  private readonly blockFirst: string[];
+  private readonly loadedBlocks = new Set<number>();
+  private readonly terms = new Map<string, LoadedTerm>();
+  private readonly docShards = new Map<number, SimilarDocShardData>();
+  private readonly decoded = new Map<string, Postings>();
   private readonly scores: Float64Array;
+  /** The last text analysed, with its terms: a lookup analyses once, before and after fetching. */
+  private analysed: { text: string; acronyms: Acronym[]; terms: Term[]; sentences: number } | null =
+    null;
 
-  constructor(private readonly data: SimilarIndexData) {
+  constructor(private readonly meta: SimilarMetaData) {
+    if (meta.version !== SIMILAR_SHARDS_VERSION) {
+      throw new Error(
+        `similar-papers index version ${meta.version}, expected ${SIMILAR_SHARDS_VERSION}`,
+      );
+    }
+    this.docCount = meta.docCount;
+    this.blockFirst = frontDecode(meta.blockFirst);
+    this.statistics = new IndexStatistics(this.docCount, (key) => this.termOf(key)?.df ?? 0);
+    this.scores = new Float64Array(this.docCount);
+  }
+
+  /** The whole index (what the ingest saves) split as the site is, with every part given. */
+  static fromData(data: SimilarIndexData, options?: SimilarSplitOptions): SimilarIndex {
     if (data.version !== SIMILAR_INDEX_VERSION) {
       throw new Error(
         `similar-papers index version ${data.version}, expected ${SIMILAR_INDEX_VERSION}`,
       );
     }
-    this.docCount = data.slugs.length;
-    this.termIds = new Map(data.terms.map((term, i) => [term, i]));
-    const df = decodeVlq(data.df);
-    this.statistics = new IndexStatistics(
-      this.docCount,
-      new Map(data.terms.map((term, i) => [term, df[i] ?? 0])),
-    );
-    this.scores = new Float64Array(this.docCount);
+    const split = splitSimilarIndex(data, options);
+    const index = new SimilarIndex(split.meta);
+    for (const block of split.blocks) index.addBlock(block);
+    for (const shard of split.docs) index.addDocs(shard);
+    return index;
   }
 
-  private postings(termId: number): Postings {
-    let postings = this.decoded.get(termId);
+  addBlock(block: SimilarTermBlockData): void {
+    if (this.loadedBlocks.has(block.block)) return;
+    this.loadedBlocks.add(block.block);
+    const keys = frontDecode(block.terms);
+    const df = decodeVlq(block.df);
+    const lists = block.postings.split(POSTINGS_SEPARATOR);
+    keys.forEach((key, i) => {
+      const loaded = this.terms.get(key) ?? { df: df[i] ?? 0, pieces: [] };
+      loaded.pieces.push([block.block, lists[i] ?? '']);
+      this.terms.set(key, loaded);
+    });
+  }
+
+  addDocs(shard: SimilarDocShardData): void {
+    this.docShards.set(shard.shard, shard);
+  }
+
+  /** The blocks that may hold `key`: the one whose range covers it, or those a long list fills. */
+  private blocksOf(key: string): number[] {
+    const first = this.blockFirst;
+    let lo = 0;
+    let hi = first.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (first[mid]! < key) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    while (end < first.length && first[end] === key) end += 1;
+    if (end > lo) return Array.from({ length: end - lo }, (_, i) => lo + i);
+    return lo > 0 ? [lo - 1] : [];
+  }
+
+  /** A term of the index, once every block that may hold it is loaded (else it throws). */
+  private termOf(key: string): LoadedTerm | undefined {
+    const missing = this.blocksOf(key).filter((block) => !this.loadedBlocks.has(block));
+    if (missing.length > 0) throw new MissingSimilarParts(missing, []);
+    return this.terms.get(key);
+  }
+
+  private analyse(text: string) {
+    if (this.analysed?.text !== text) {
+      const acronyms = findAcronyms(text);
+      const analysed = analyseText(text);
+      this.analysed = {
+        text,
+        acronyms,
+        terms: extractTerms(analysed, acronyms),
+        sentences: analysed.sentences.length,
+      };
+    }
+    return this.analysed;
+  }
+
+  /** The term blocks a lookup of `text` needs that are not loaded yet. */
+  blocksFor(text: string): number[] {
+    const needed = new Set<number>();
+    for (const term of this.analyse(text).terms) {
+      for (const block of this.blocksOf(term.key)) {
+        if (!this.loadedBlocks.has(block)) needed.add(block);
+      }
+    }
+    return [...needed].sort((a, b) => a - b);
+  }
+
+  /** The document shards the ranked papers' slugs and titles are in, not loaded yet. */
+  docsFor(ranked: readonly RankedDoc[]): number[] {
+    const needed = new Set<number>();
+    for (const { doc } of ranked) {
+      const shard = Math.floor(doc / this.meta.docShardSize);
+      if (!this.docShards.has(shard)) needed.add(shard);
+    }
+    return [...needed].sort((a, b) => a - b);
+  }
+
+  private postings(key: string, loaded: LoadedTerm): Postings {
+    let postings = this.decoded.get(key);
     if (!postings) {
-      const values = decodeVlq(this.data.postings[termId] ?? '');
+      const pieces =
+        loaded.pieces.length === 1 ? loaded.pieces : [...loaded.pieces].sort((a, b) => a[0] - b[0]);
+      const values = decodeVlq(pieces.map(([, piece]) => piece).join(''));
       const docs = new Int32Array(values.length / 2);
       const weights = new Float64Array(values.length / 2);
       for (let i = 0, doc = -1; i < docs.length; i += 1) {
@@ -301,87 +452,108 @@ export class SimilarIndex {
         weights[i] = levelWeight(values[2 * i + 1]!);
       }
       postings = { docs, weights };
-      this.decoded.set(termId, postings);
+      this.decoded.set(key, postings);
     }
     return postings;
   }
 
   /**
-   * Decodes the postings of the `terms` most common terms and scores a sample text, so the first
-   * real paste does not pay for decoding and compiling (measured: ~150 ms cold, ~25 ms warm at
-   * 20,000 papers). Meant for idle time right after loading.
+   * Runs the text analysis on a sample, so the first real paste does not pay for compiling it.
+   * Meant for idle time right after loading; fetches nothing.
    */
-  warmUp(terms = 300): void {
-    const df = decodeVlq(this.data.df);
-    const common = df
-      .map((count, id) => ({ count, id }))
-      .sort((a, b) => b.count - a.count)
-      .slice(0, terms);
-    for (const { id } of common) this.postings(id);
-    this.similarTo(common.map(({ id }) => this.data.terms[id]).join('. '));
+  warmUp(): void {
+    this.analyse(WARM_UP_TEXT);
   }
 
   /** The text's vector, weighted as the papers' are; only the indexed terms, each with its label. */
-  private queryTerms(text: string): { id: number; weight: number; label: string }[] {
-    const acronyms = findAcronyms(text);
-    const analysed = analyseText(text);
+  private queryTerms(text: string): QueryTerm[] {
+    const { acronyms, terms, sentences } = this.analyse(text);
+    const missing = this.blocksFor(text);
+    if (missing.length > 0) throw new MissingSimilarParts(missing, []);
     // A pasted phrase says each word once and means it; only an abstract's one-offs are discounted.
-    const isAbstract = analysed.sentences.length >= ABSTRACT_SENTENCES;
-    const weighted = weighTerms(
-      extractTerms(analysed, acronyms),
-      text,
-      this.statistics,
-      Infinity,
-      1,
-      isAbstract,
+    const isAbstract = sentences >= ABSTRACT_SENTENCES;
+    const weighted = weighTerms(terms, text, this.statistics, Infinity, 1, isAbstract);
+    return weighted.flatMap(({ term, weight }) =>
+      this.terms.has(term.key)
+        ? [{ key: term.key, weight, label: termLabel(term, acronyms, text, this.statistics) }]
+        : [],
     );
-    return weighted.flatMap(({ term, weight }) => {
-      const id = this.termIds.get(term.key);
-      return id === undefined
-        ? []
-        : [{ id, weight, label: termLabel(term, acronyms, text, this.statistics) }];
-    });
   }
 
-  /** The papers most similar to `text`, best first, each with the terms that explain the match. */
-  similarTo(text: string, limit = 10): SimilarMatch[] {
+  /**
+   * The documents most similar to `text`, best first, each with the terms that explain the match.
+   * Throws {@link MissingSimilarParts} when a term block it needs is not loaded.
+   */
+  rank(text: string, limit = 10): RankedDoc[] {
     const query = this.queryTerms(text);
     const touched: number[] = [];
-    for (const { id, weight } of query) {
-      const { docs, weights } = this.postings(id);
+    const lists = query.map(({ key }) => this.postings(key, this.terms.get(key)!));
+    query.forEach(({ weight }, q) => {
+      const { docs, weights } = lists[q]!;
       for (let i = 0; i < docs.length; i += 1) {
         const doc = docs[i]!;
         if (this.scores[doc] === 0) touched.push(doc);
         this.scores[doc]! += weight * weights[i]!;
       }
-    }
+    });
     const ranked = touched
       .map((doc) => ({ doc, score: this.scores[doc]! }))
       .sort((a, b) => b.score - a.score || a.doc - b.doc)
       .slice(0, limit);
     for (const doc of touched) this.scores[doc] = 0;
     return ranked.map(({ doc, score }) => ({
-      slug: this.data.slugs[doc] ?? '',
-      title: this.data.titles[doc] ?? '',
+      doc,
       score: Math.min(1, score),
-      terms: this.sharedTerms(doc, query),
+      terms: this.sharedTerms(doc, query, lists),
     }));
+  }
+
+  /** Ranked documents as matches; throws {@link MissingSimilarParts} when a document shard is missing. */
+  matches(ranked: readonly RankedDoc[]): SimilarMatch[] {
+    const missing = this.docsFor(ranked);
+    if (missing.length > 0) throw new MissingSimilarParts([], missing);
+    const size = this.meta.docShardSize;
+    return ranked.map(({ doc, score, terms }) => {
+      const shard = this.docShards.get(Math.floor(doc / size))!;
+      return {
+        slug: shard.slugs[doc % size] ?? '',
+        title: shard.titles[doc % size] ?? '',
+        score,
+        terms,
+      };
+    });
+  }
+
+  /** The papers most similar to `text`, with every part it needs already given. */
+  similarTo(text: string, limit = 10): SimilarMatch[] {
+    return this.matches(this.rank(text, limit));
+  }
+
+  /** {@link similarTo}, fetching the term blocks, then the document shards, it lacks. */
+  async lookUp(text: string, limit: number, fetcher: SimilarPartFetcher): Promise<SimilarMatch[]> {
+    const blocks = await Promise.all(this.blocksFor(text).map((n) => fetcher.block(n)));
+    for (const block of blocks) this.addBlock(block);
+    const ranked = this.rank(text, limit);
+    const shards = await Promise.all(this.docsFor(ranked).map((n) => fetcher.docs(n)));
+    for (const shard of shards) this.addDocs(shard);
+    return this.matches(ranked);
   }
 
   /** The query's terms that contribute most to a document's score, without repeating a word. */
   private sharedTerms(
     doc: number,
-    query: readonly { id: number; weight: number; label: string }[],
+    query: readonly QueryTerm[],
+    lists: readonly Postings[],
   ): string[] {
     const shared: { label: string; contribution: number }[] = [];
-    for (const { id, weight, label } of query) {
-      if (!label) continue;
-      const { docs, weights } = this.postings(id);
+    query.forEach(({ weight, label }, q) => {
+      if (!label) return;
+      const { docs, weights } = lists[q]!;
       const at = lowerBound(docs, doc);
       // A phrase explains better than its words alone: "vision transformer" before "vision".
       const words = label.split(/\s+/).length;
       if (docs[at] === doc) shared.push({ label, contribution: weight * weights[at]! * words });
-    }
+    });
     shared.sort((a, b) => b.contribution - a.contribution || (a.label < b.label ? -1 : 1));
     const chosen: string[] = [];
     // The rule related.ts applies to the related papers' shared terms.
