@@ -32,26 +32,32 @@ export type Pos =
   | 'X'
   | 'SPACE';
 
-/** One word (hyphenated compounds kept whole) with its tag and offsets in its sentence. */
+/**
+ * One word (hyphenated compounds kept whole) with its tag and offsets in its sentence. Read-only:
+ * a tagged sentence may be handed to several callers (see {@link tagSentence}).
+ */
 export interface Token {
   /** As written. */
-  text: string;
+  readonly text: string;
   /** Lower-cased. */
-  lower: string;
+  readonly lower: string;
   /** The key two spellings share: stem for words, the singular for acronyms (`LLMs` → `LLM`). */
-  key: string;
-  pos: Pos;
+  readonly key: string;
+  readonly pos: Pos;
   /** Holds a letter and is no function word: worked out once, asked for every phrase. */
-  content: boolean;
+  readonly content: boolean;
   /** Offsets in the sentence's text. */
-  start: number;
-  end: number;
+  readonly start: number;
+  readonly end: number;
 }
 
-/** A sentence and its tagged tokens. */
+/** A token while the tagger still repairs its tag. */
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A sentence and its tagged tokens; the object and the token array are frozen. */
 export interface TaggedSentence {
-  text: string;
-  tokens: Token[];
+  readonly text: string;
+  readonly tokens: readonly Token[];
 }
 
 /** A noun phrase: tokens `first..last` (inclusive) of sentence `sentence`. */
@@ -72,11 +78,26 @@ const MAX_SENTENCE_CHARS = 2_000;
 /** Abstracts are a few thousand characters; anything past this is not read, which bounds the work. */
 const MAX_ANALYSED_CHARS = 20_000;
 
+/**
+ * The sentences tagged since the last {@link tagText}, by text: the summary asks about sentences
+ * of the abstract just tagged (and about the same candidate up to three times), and wink's
+ * `readDoc` is the costliest step of deriving an abstract. Tagging depends on the sentence alone,
+ * so an answer from here is the one tagging again would give. What is handed out is read-only
+ * (frozen, its tokens by type), so no caller changes the answer the next one gets. Emptied by every `tagText` (one abstract at a
+ * time) and when full, so a caller that only tags sentences cannot grow it without bound.
+ */
+let taggedByText = new Map<string, TaggedSentence>();
+const MAX_REMEMBERED_SENTENCES = 512;
+
 /** Tags every sentence of `text` (its first 20,000 characters). */
 export function tagText(text: string): TaggedSentence[] {
-  return splitSentences(sliceWhole(text, MAX_ANALYSED_CHARS)).map((sentence) =>
-    tagSentence(sliceWhole(sentence, MAX_SENTENCE_CHARS)),
-  );
+  taggedByText = new Map();
+  return splitSentences(sliceWhole(text, MAX_ANALYSED_CHARS)).map((sentence) => {
+    const cut = sliceWhole(sentence, MAX_SENTENCE_CHARS);
+    // A sentence written twice in one abstract gets an object of its own, as it always did:
+    // sentences' phrases are remembered by object, with their index.
+    return taggedByText.has(cut) ? tagFresh(cut) : tagSentence(cut);
+  });
 }
 
 /** The first `length` UTF-16 units, without leaving half of a surrogate pair at the end. */
@@ -85,8 +106,21 @@ function sliceWhole(text: string, length: number): string {
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
-/** Tags one sentence, joining hyphenated pieces (`infinite-horizon`) into one token. */
+/**
+ * Tags one sentence, joining hyphenated pieces (`infinite-horizon`) into one token. The answer is
+ * read-only and may be shared with the next caller that asks about the same sentence.
+ */
 export function tagSentence(sentence: string): TaggedSentence {
+  const known = taggedByText.get(sentence);
+  if (known) return known;
+  if (taggedByText.size >= MAX_REMEMBERED_SENTENCES) taggedByText.clear();
+  const fresh = tagFresh(sentence);
+  taggedByText.set(sentence, fresh);
+  return fresh;
+}
+
+/** Tags one sentence without asking the memo. */
+function tagFresh(sentence: string): TaggedSentence {
   const tokens = nlp.readDoc(sentence).tokens();
   const words = tokens.out() as string[];
   const tags = tokens.out(its.pos) as string[];
@@ -108,7 +142,10 @@ export function tagSentence(sentence: string): TaggedSentence {
     });
     offset = start + word.length;
   });
-  return { text: sentence, tokens: repairVerbs(joinHyphenated(raw, sentence)) };
+  // The array and the sentence are frozen, the tokens are read-only by type: freezing each
+  // token too cost more than the memo saves (alternating rounds, docs/ingest.md).
+  const repaired: readonly Token[] = Object.freeze(repairVerbs(joinHyphenated(raw, sentence)));
+  return Object.freeze({ text: sentence, tokens: repaired });
 }
 
 /** Modal auxiliaries: the word after one is a verb ("we can select matrices"). */
@@ -166,7 +203,7 @@ function verbLikePlural(token: Token): boolean {
  *   conditions displays interesting properties").
  * Without this, "Augments model parameter updates…" and "Equivalent to the state" were titles.
  */
-function repairVerbs(tokens: Token[]): Token[] {
+function repairVerbs(tokens: Mutable<Token>[]): Mutable<Token>[] {
   for (let i = 1; i < tokens.length; i++) {
     const token = tokens[i]!;
     const before = tokens[i - 1]!;
@@ -259,8 +296,8 @@ const LETTERS = /^\p{L}+$/u;
 function joinHyphenated(
   raw: readonly { text: string; pos: Pos; start: number; end: number; spaced: boolean }[],
   sentence: string,
-): Token[] {
-  const tokens: Token[] = [];
+): Mutable<Token>[] {
+  const tokens: Mutable<Token>[] = [];
   for (let i = 0; i < raw.length; i++) {
     const first = raw[i];
     if (!first) continue;
@@ -295,7 +332,7 @@ function joinHyphenated(
   return tokens;
 }
 
-function makeToken(text: string, pos: Pos, start: number, end: number): Token {
+function makeToken(text: string, pos: Pos, start: number, end: number): Mutable<Token> {
   const lower = text.toLowerCase();
   const key =
     pos === 'PUNCT' || pos === 'SYM' || pos === 'NUM'
