@@ -4,7 +4,8 @@
  * locked half): coordinate
  * ascent on the mean token F1 between the chosen headline and the real title. Prints the F1 of
  * the held-out F1 of 5-fold cross-validation too, so a fit that only memorises the set shows as a gap.
- *   tsx scripts/fit-titles.ts [--data <dir>] [--dev <dir>] [--write]
+ * It also holds out each venue of the fit half in turn (fit on the others and ICML 2023).
+ *   tsx scripts/fit-titles.ts [--data <dir>] [--dev <dir>] [--write] [--venues]
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -23,6 +24,8 @@ import { readDataDev, readSharedDev } from './eval/dev-data';
 import { tokenF1 } from './eval/metrics';
 
 interface Example {
+  /** Which set it comes from (`AISTATS 2024`, `ICML 2024`, `ICML 2023`), for cross-venue checks. */
+  set: string;
   real: string;
   name: string | null;
   /** The name's long form when it is the headline: then the weights do not choose the title. */
@@ -52,7 +55,8 @@ function loadExamples(data: string, shared: string): Example[] {
     const f1 = new Map<Candidate, number>();
     if (!longForm) for (const c of candidates) f1.set(c, score(c.text));
     const longFormF1 = longForm ? score(longForm) : 0;
-    return { real: row.title, name, longForm, sentences, candidates, f1, longFormF1 };
+    const set = `${row.venue} ${row.year}`;
+    return { set, real: row.title, name, longForm, sentences, candidates, f1, longFormF1 };
   });
 }
 
@@ -141,6 +145,8 @@ function run(): void {
       data: { type: 'string', default: 'data/dev' },
       dev: { type: 'string', default: '../shared/dev' },
       write: { type: 'boolean' },
+      /** Only the cross-venue check (each fit-half venue held out), not the 5-fold one. */
+      venues: { type: 'boolean' },
     },
   });
   const examples = loadExamples(values.data!, values.dev!);
@@ -150,14 +156,27 @@ function run(): void {
   );
   // Held-out F1: each fifth of the set scored by weights fit on the other four fifths.
   let heldOut = 0;
-  for (let fold = 0; fold < FOLDS; fold++) {
+  for (let fold = 0; fold < (values.venues ? 0 : FOLDS); fold++) {
     const test = examples.filter((_, i) => i % FOLDS === fold);
     const train = examples.filter((_, i) => i % FOLDS !== fold);
     heldOut += meanF1(test, fit(train, start)) * test.length;
   }
-  console.log(
-    `${FOLDS}-fold cross-validation: held-out F1 ${(heldOut / examples.length).toFixed(3)}`,
-  );
+  if (!values.venues)
+    console.log(
+      `${FOLDS}-fold cross-validation: held-out F1 ${(heldOut / examples.length).toFixed(3)}`,
+    );
+  // Cross-venue: fit on every set but one (ICML 2023 always in the fit), score the one left out.
+  for (const held of new Set(examples.map((e) => e.set))) {
+    if (held.endsWith('2023')) continue;
+    const test = examples.filter((e) => e.set === held);
+    const w = fit(
+      examples.filter((e) => e.set !== held),
+      start,
+    );
+    console.log(
+      `${held} held out: current ${meanF1(test, start).toFixed(3)}, refit ${meanF1(test, w).toFixed(3)}`,
+    );
+  }
   const all = fit(examples, start);
   console.log(`fit on all: F1 ${meanF1(examples, all).toFixed(3)}`, JSON.stringify(all));
   if (values.write) writeFileSync(WEIGHTS_FILE, `${JSON.stringify(all, null, 2)}\n`);

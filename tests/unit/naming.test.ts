@@ -7,6 +7,7 @@ import {
   titleCandidates,
 } from '../../src/lib/ingest/naming/describe';
 import { fitToLength } from '../../src/lib/ingest/naming/fit';
+import { gerundForm } from '../../src/lib/ingest/naming/headline';
 import { toSummary } from '../../src/lib/ingest/naming/summary';
 import { tagText } from '../../src/lib/text/nlp';
 import { splitSentences } from '../../src/lib/text/sentences';
@@ -570,7 +571,136 @@ describe('the title', () => {
     expectHeadline(title);
     expect(title).not.toMatch(/^(?:A |An )?(?:novel|new)\b/i);
   });
+
+  describe('clause titles (the contribution clause compressed)', () => {
+    const clauses = (text: string) =>
+      titleCandidates(tagText(text))
+        .candidates.filter((c) => c.features.clause === 1)
+        .map((c) => c.text);
+
+    it('turns "X that learns Y" into "X for learning Y", past two attachments', () => {
+      const found = clauses(
+        'Batch sizes are fixed. We propose a Probabilistic Numerics framework that adaptively ' +
+          'changes batch sizes in active learning of Gaussian processes.',
+      );
+      expect(found).toContain(
+        'Probabilistic Numerics framework for changing batch sizes in active learning of Gaussian processes',
+      );
+      for (const text of found) expectHeadline(capitalise(text));
+    });
+
+    it('drops a head of generic words: "a simple method that learns Y" gives "Learning Y"', () => {
+      const found = clauses(
+        'Time series are noisy. We propose a simple method that learns sparse graph structure ' +
+          'from noisy time series data of brain recordings.',
+      );
+      expect(found).toContain(
+        'learning sparse graph structure from noisy time series data of brain recordings',
+      );
+      expect(found).not.toContainEqual(expect.stringMatching(/^(?:simple )?method/));
+    });
+
+    it('is never headed by a phrase the abstract negates', () => {
+      const found = clauses(
+        'Unlike direct policy gradient estimation, we avoid variance. We study direct policy ' +
+          'gradient estimation with learned baselines in continuous control tasks.',
+      );
+      expect(found).not.toContainEqual(expect.stringMatching(/^direct policy gradient/));
+    });
+
+    it('turns "we propose to learn Y" into "Learning Y"', () => {
+      expect(
+        clauses(
+          'Rewards are hard to write. We propose to learn reward functions from pairwise human ' +
+            'preference comparisons in robotic manipulation.',
+        ),
+      ).toContain(
+        'learning reward functions from pairwise human preference comparisons in robotic manipulation',
+      );
+    });
+
+    it('reads on past "of" attachments: "we study the convergence of X under Y in Z"', () => {
+      expect(
+        clauses(
+          'We study the convergence of stochastic gradient descent under heavy-tailed noise in ' +
+            'overparameterized neural networks.',
+        ),
+      ).toContain(
+        'convergence of stochastic gradient descent under heavy-tailed noise in overparameterized neural networks',
+      );
+    });
+
+    it('never reads a finding, nor past a comma, "which", a naming word or another clause', () => {
+      expect(
+        clauses('We show that gradient descent on deep linear networks converges to flat minima.'),
+      ).toEqual([]);
+      const found = clauses(
+        'We propose a structured attention layer for long genomic sequences, which reduces memory ' +
+          'use. We introduce a sampling technique called Stratified Token Dropping for protein ' +
+          'language models.',
+      );
+      expect(found).not.toContainEqual(expect.stringMatching(/reduc|which|called|Dropping/));
+      expect(found).not.toContainEqual(expect.stringMatching(/\buse$/));
+      expect(
+        clauses(
+          'We develop a principled framework to analyze how different forms of structured ' +
+            'compressibility in deep networks affect robustness.',
+        ),
+      ).toEqual([]);
+    });
+  });
+
+  describe('combined titles ("A: B" from two sentences)', () => {
+    const abstract =
+      'Protein structure prediction remains costly for large complexes. We propose a sparse ' +
+      'equivariant transformer with linear attention. Sparse equivariant transformers cut the ' +
+      'memory of protein complex prediction by half on benchmark complexes.';
+
+    it('pairs two of the best phrases that share no word and come from different sentences', () => {
+      const { candidates } = titleCandidates(tagText(abstract));
+      const combined = candidates.filter((c) => c.features.combined === 1);
+      expect(combined.length).toBeGreaterThan(0);
+      for (const c of combined) {
+        const [a = '', b = ''] = c.text.split(': ');
+        const shared = [...contentKeySet(a)].filter((k) => contentKeySet(b).has(k));
+        expect(shared).toEqual([]);
+        expect(b.charAt(0)).toBe(b.charAt(0).toUpperCase());
+        expectHeadline(capitalise(c.text));
+      }
+    });
+
+    it('is never built for a named paper: "Name: phrase" already has its colon', () => {
+      const { candidates } = titleCandidates(
+        tagText(
+          'Protein structure prediction remains costly. We propose SpETra, a sparse equivariant ' +
+            'transformer with linear attention. SpETra halves the memory of complex prediction.',
+        ),
+      );
+      expect(candidates.filter((c) => c.features.combined === 1)).toEqual([]);
+    });
+  });
+
+  it('gives the -ing form of a present-tense or base verb, and nothing for other forms', () => {
+    expect(
+      ['learns', 'learn', 'applies', 'maps', 'uses', 'fixes', 'ties', 'see'].map(gerundForm),
+    ).toEqual([
+      'learning',
+      'learning',
+      'applying',
+      'mapping',
+      'using',
+      'fixing',
+      'tying',
+      'seeing',
+    ]);
+    expect(gerundForm('learned')).toBeNull();
+    expect(gerundForm('Learns')).toBeNull();
+  });
 });
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
 
 describe('fitToLength', () => {
   it('prefers a clause boundary, then a preposition, over any word boundary', () => {

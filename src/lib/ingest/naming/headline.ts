@@ -8,14 +8,22 @@
  */
 import { inNegationScope } from '../../text/negation';
 import {
+  isNominal,
   isVariable,
   nounPhrases,
   phrase,
+  tagSentence,
   type Phrase,
   type TaggedSentence,
   type Token,
 } from '../../text/nlp';
-import { GENERIC_STEMS, RHETORIC, STOP_WORDS, stripAcronymPlural } from '../../text/terms';
+import {
+  contentKeySet,
+  GENERIC_STEMS,
+  RHETORIC,
+  STOP_WORDS,
+  stripAcronymPlural,
+} from '../../text/terms';
 import { isCapitalisedWord } from './identifiers';
 import type { SentenceRole, Statement } from '../../text/statements';
 import weights from './headline-weights.json';
@@ -39,6 +47,9 @@ export const HEADLINE_FEATURES = [
   'mainOverlap',
   'resultSentence',
   'backgroundSentence',
+  'clause',
+  'titleLength',
+  'combined',
 ] as const;
 export type HeadlineFeature = (typeof HEADLINE_FEATURES)[number];
 export type HeadlineWeights = Record<HeadlineFeature, number>;
@@ -80,6 +91,8 @@ const MAX_ATTACHMENTS = 2;
 export interface Candidate {
   text: string;
   sentence: number;
+  /** Its content keys, when known: combined titles pair phrases that share none. */
+  keys?: readonly string[];
   features: Record<HeadlineFeature, number>;
 }
 
@@ -383,6 +396,7 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
         candidates.push({
           text,
           sentence: index,
+          keys,
           features: {
             centrality,
             coverage,
@@ -416,12 +430,298 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
                 ? keys.filter((k) => !contributionKeys.has(k)).length / keys.length
                 : 0,
             backgroundSentence: context.roles?.[index] === 'background' ? 1 : 0,
+            clause: 0,
+            titleLength: titleLengthFit(text, context.name),
+            combined: 0,
           },
         });
       }
     }
   });
+  const shared: SharedFeatures = { frequencies, maxFrequency, mainKeys, contributionKeys, negated };
+  sentences.forEach((sentence, index) => {
+    const statement = statementOf.get(index);
+    if (!statement || roles[index] === 'result') return;
+    for (const clause of clauseCandidates(sentence, index, statement, context)) {
+      // What the abstract bypasses or criticises is never a title's head, here as for phrases.
+      if (shared.negated.has(headKey(clause.headTokens))) continue;
+      const seenKey = clause.text.toLowerCase();
+      if (seen.has(seenKey)) continue;
+      seen.add(seenKey);
+      candidates.push(clauseCandidate(clause, index, statement, context, shared));
+    }
+  });
+  if (!context.name) candidates.push(...combinedCandidates(candidates));
   return candidates;
+}
+
+/** How many of the best single phrases are paired into "A: B" titles. */
+const COMBINED_FROM = 6;
+
+/**
+ * Two phrases as one title, "A: B" (docs/naming.md, "Combined titles"): the best single phrases by
+ * the committed weights, paired when they share no content word and come from different sentences,
+ * so the title says both what the paper makes and what for. Real titles run longer than one phrase.
+ */
+function combinedCandidates(candidates: readonly Candidate[]): Candidate[] {
+  const w = weights as HeadlineWeights;
+  const singles = headlinePool(candidates, null)
+    .map((c) => ({ c, score: scoreCandidate(c, w) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, COMBINED_FROM)
+    .map(({ c }) => ({ c, keys: new Set(c.keys ?? contentKeySet(c.text)) }));
+  const out: Candidate[] = [];
+  for (const a of singles) {
+    for (const b of singles) {
+      if (a === b || a.c.sentence === b.c.sentence) continue;
+      if ([...b.keys].some((k) => a.keys.has(k))) continue;
+      const text = `${a.c.text}: ${capitaliseFirstWord(b.c.text)}`;
+      if (titleWords(text, null) > MAX_TITLE_WORDS || text.length > MAX_TITLE_LENGTH) continue;
+      const features = {} as Record<HeadlineFeature, number>;
+      for (const f of HEADLINE_FEATURES) features[f] = (a.c.features[f] + b.c.features[f]) / 2;
+      const keys = a.keys.size + b.keys.size;
+      features.coverage = a.c.features.coverage + b.c.features.coverage;
+      features.contentWords = keys / 10;
+      features.lengthFit = -Math.abs(keys - 5) / 5;
+      features.titleLength = titleLengthFit(text, null);
+      features.combined = 1;
+      out.push({ text, sentence: a.c.sentence, features });
+    }
+  }
+  return out;
+}
+
+/** "contrastive learning" → "Contrastive learning" after a colon; acronyms stay as written. */
+function capitaliseFirstWord(text: string): string {
+  return /^\p{Ll}+(?:\s|$)/u.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/** Real titles run about 8–9 words: how far a title with this phrase is from that. */
+function titleLengthFit(text: string, name: string | null): number {
+  return -Math.abs(titleWords(text, name) - TYPICAL_TITLE_WORDS) / TYPICAL_TITLE_WORDS;
+}
+const TYPICAL_TITLE_WORDS = 9;
+
+/** What every candidate's features read from the whole abstract. */
+interface SharedFeatures {
+  frequencies: ReadonlyMap<string, number>;
+  maxFrequency: number;
+  mainKeys: ReadonlySet<string>;
+  contributionKeys: ReadonlySet<string>;
+  negated: ReadonlySet<string>;
+}
+
+/** A contribution clause compressed to a title: its words and the tokens they came from. */
+interface Clause {
+  text: string;
+  tokens: Token[];
+  /** The phrase the clause opens with (its head is checked against the negated phrases). */
+  headTokens: Token[];
+}
+
+function clauseCandidate(
+  clause: Clause,
+  index: number,
+  statement: Statement,
+  context: HeadlineContext,
+  shared: SharedFeatures,
+): Candidate {
+  const { frequencies, maxFrequency, mainKeys, contributionKeys } = shared;
+  const keys = contentKeys(clause.tokens);
+  const sum = (f: (k: string) => number) => keys.reduce((total, k) => total + f(k), 0);
+  const head = clause.headTokens.at(-1);
+  return {
+    text: clause.text,
+    sentence: index,
+    keys,
+    features: {
+      centrality: sum((k) => frequencies.get(k) ?? 0) / (keys.length * maxFrequency),
+      coverage: sum((k) => Math.log2(1 + (frequencies.get(k) ?? 0))) / 8,
+      statementWeight: statement.weight / 5,
+      objectOfStatement: statement === context.main ? 1 : 0.5,
+      earliness: 1 - index / Math.max(1, context.sentences.length),
+      lengthFit: -Math.abs(keys.length - 5) / 5,
+      generic: clause.tokens.filter(isGeneric).length / clause.tokens.length,
+      definesAcronym: 0,
+      attachments: 1,
+      nameSentence: context.nameSentence === index ? 1 : 0,
+      contentWords: keys.length / 10,
+      headFrequency: head ? (frequencies.get(head.key) ?? 0) / maxFrequency : 0,
+      genericHead: head && isGeneric(head) ? 1 : 0,
+      peakFrequency: Math.max(...keys.map((k) => frequencies.get(k) ?? 0)) / maxFrequency,
+      mainOverlap: keys.filter((k) => mainKeys.has(k)).length / keys.length,
+      resultSentence:
+        context.roles?.[index] === 'result'
+          ? keys.filter((k) => !contributionKeys.has(k)).length / keys.length
+          : 0,
+      backgroundSentence: 0,
+      clause: 1,
+      titleLength: titleLengthFit(clause.text, context.name),
+      combined: 0,
+    },
+  };
+}
+
+/** Words that end a clause a title is made of: another clause or an aside starts there. */
+const CLAUSE_STOP = new Set([
+  'which',
+  'where',
+  'while',
+  'whereas',
+  'whose',
+  'when',
+  'such',
+  'thereby',
+  'thus',
+  'hence',
+  'including',
+  'namely',
+  'i.e.',
+  'e.g.',
+]);
+
+/** Participles that name what follows ("a technique called LinC"): the name is no title word. */
+const NAMING = new Set(['called', 'named', 'termed', 'dubbed', 'coined']);
+
+/** Longest clause read, in tokens. */
+const MAX_CLAUSE_TOKENS = 24;
+
+/**
+ * The contribution clause compressed to titles (docs/naming.md, "Clause titles"): the statement's
+ * object read on past the two attachments a noun phrase may take, with its subject, verb and
+ * determiners dropped and the verbs of a purpose or relative clause turned into -ing forms:
+ * "we propose a method that learns A from B" → "Method for learning A from B", "we propose to
+ * learn A from B" → "Learning A from B", "we study the convergence of X under Y in Z" →
+ * "Convergence of X under Y in Z". Each point where the clause could end on a noun gives one.
+ */
+function clauseCandidates(
+  sentence: TaggedSentence,
+  index: number,
+  statement: Statement,
+  context: HeadlineContext,
+): Clause[] {
+  const tokens = sentence.tokens;
+  let at = objectTokenIndex(sentence, statement);
+  if (at < 0) return [];
+  // "propose and analyze X": the object follows the second verb.
+  if (/^(?:and|or)$/.test(tokens[at]?.lower ?? '') && tokens[at + 1]?.pos === 'VERB') at += 2;
+  const words: string[] = [];
+  const kept: Token[] = [];
+  const out: Clause[] = [];
+  let headTokens: Token[] = [];
+  let headWords = 0;
+  let verbs = 0;
+  // "we propose to learn A": the infinitive is the title's gerund.
+  if (tokens[at]?.lower === 'to' && tokens[at + 1]?.pos === 'VERB') {
+    const gerund = gerundForm(tokens[at + 1]!.lower);
+    if (!gerund) return [];
+    words.push(gerund);
+    kept.push(tokens[at + 1]!);
+    at += 2;
+    verbs += 1;
+  } else if (statement.verbClass === 'finding') return [];
+  for (let i = at; i < tokens.length && i < at + MAX_CLAUSE_TOKENS; i++) {
+    const token = tokens[i]!;
+    const next = tokens[i + 1];
+    if (words.length === 0 && (token.pos === 'DET' || RHETORIC.has(token.lower))) continue;
+    if (/^(?:that|to)$/.test(token.lower) && kept.length > 0) {
+      // "a method that (adaptively) learns…", "a method to learn…": the purpose, "for learning…".
+      const verbAt = next?.pos === 'ADV' && /ly$/.test(next.lower) ? i + 2 : i + 1;
+      const verb = tokens[verbAt];
+      const gerund = verb?.pos === 'VERB' ? gerundForm(verb.lower) : null;
+      if (gerund && verbs < 2 && isNominal(kept.at(-1)!)) {
+        words.push('for', gerund);
+        kept.push(verb!);
+        verbs += 1;
+        i = verbAt;
+        continue;
+      }
+      if (token.lower === 'that') break;
+    }
+    if (
+      CLAUSE_STOP.has(token.lower) ||
+      NAMING.has(token.lower) ||
+      token.pos === 'AUX' ||
+      token.pos === 'PRON' ||
+      token.pos === 'PUNCT' ||
+      token.pos === 'SCONJ' ||
+      // "we analyze how…", "we ask whether…": a function adverb opens a clause of its own.
+      (token.pos === 'ADV' && STOP_WORDS.has(token.lower))
+    )
+      break;
+    if (token.pos === 'VERB') {
+      // "by leveraging X", "X using Y" stay; another verb starts a clause of its own, except a
+      // word the tagger read as a verb that opens its verb's object ("learn reward/VERB functions").
+      const ing = /ing$/.test(token.lower) || /(?:ed|en)$/.test(token.lower);
+      const modifier = tokens[i - 1]?.pos === 'VERB' && isModifierOf(next);
+      if (!modifier && (!ing || verbs >= 2)) break;
+    }
+    if (token.pos === 'CCONJ' && next?.pos === 'VERB') break;
+    if (!isClean(token) && token.pos !== 'CCONJ' && token.pos !== 'ADP' && token.pos !== 'DET')
+      break;
+    if (token.pos === 'DET' && !/^(?:a|an|the)$/.test(token.lower)) break;
+    if (token.pos !== 'DET') {
+      words.push(token.text);
+      kept.push(token);
+    }
+    if (headTokens.length === 0 && isNominal(token) && !isModifierOf(next)) {
+      headTokens = [...kept];
+      headWords = words.length;
+    }
+    if (!isNominal(token) || isModifierOf(next) || isVariable(token)) continue;
+    if (continuesPast(kept, next, tokens[i + 2])) continue;
+    // "multitask online learning in (a) setting | where…": the generic noun waits for its clause.
+    if (isGeneric(token) && next && (CLAUSE_STOP.has(next.lower) || next.lower === 'that'))
+      continue;
+    if (cutsNounGroup(tokens, i) || gluedToNeighbour(sentence, at, i)) continue;
+    const keys = contentKeys(kept);
+    if (keys.length < 3 || words.length + (context.name ? 1 : 0) > MAX_TITLE_WORDS) continue;
+    if (kept.some((t) => BARE_NUMBER.test(t.text))) continue;
+    if (context.name && kept.some((t) => stripAcronymPlural(t.text) === context.name)) continue;
+    // "the problem of identifying X", "a method for learning Y": a head of generic words only says
+    // nothing a title says (noun-phrase candidates skip such heads too); the title is what follows.
+    const bare = !hasSpecificWord(headTokens) && /^(?:of|for)$/.test(words[headWords] ?? '');
+    const shown = bare ? words.slice(headWords + 1) : words;
+    const shownTokens = bare ? kept.slice(headTokens.length) : kept;
+    if (contentKeys(shownTokens).length < 3) continue;
+    const head = bare ? leadingPhrase(shownTokens) : headTokens;
+    out.push({ text: cleanPhrase(shown.join(' ')), tokens: [...shownTokens], headTokens: head });
+  }
+  // Only clauses longer than a noun phrase with its attachments: those are candidates already.
+  return out.filter((c) => c.text.split(' ').length >= 5);
+}
+
+/** The tokens up to the first noun that ends its group: the phrase a title is headed by. */
+function leadingPhrase(tokens: readonly Token[]): Token[] {
+  const end = tokens.findIndex((t, i) => isNominal(t) && !isModifierOf(tokens[i + 1]));
+  return tokens.slice(0, end < 0 ? tokens.length : end + 1);
+}
+
+/** Whether the token would still modify a following noun ("graph | neural networks"). */
+function isModifierOf(next: Token | undefined): boolean {
+  return next !== undefined && (next.pos === 'NOUN' || next.pos === 'PROPN') && isClean(next);
+}
+
+/** A title-safe word: letters or digits, no math or brackets. */
+function isClean(token: Token): boolean {
+  return /^[\p{L}\p{N}][\p{L}\p{N}\-'’+/]*$/u.test(token.text) && !isVariable(token);
+}
+
+/**
+ * The -ing form of a verb as written ("learns", "learn", "applies", "maps"), or null when the word
+ * is no plain present-tense or base form ("learned", "learning" as a verb).
+ */
+export function gerundForm(verb: string): string | null {
+  if (!/^\p{Ll}+$/u.test(verb) || /(?:ed|ing)$/.test(verb)) return null;
+  let base = verb;
+  if (/[^aeiou]ies$/.test(base)) base = `${base.slice(0, -3)}y`;
+  else if (/(?:ss|sh|ch|x|z)es$/.test(base)) base = base.slice(0, -2);
+  else if (/[^su]s$/.test(base)) base = base.slice(0, -1);
+  if (base.endsWith('ie')) return `${base.slice(0, -2)}ying`;
+  if (base.endsWith('e') && !/(?:ee|ye|oe)$/.test(base)) return `${base.slice(0, -1)}ing`;
+  // One-syllable consonant-vowel-consonant: "map" → "mapping", "fit" → "fitting".
+  if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(base)) return `${base}${base.at(-1)}ing`;
+  return `${base}ing`;
 }
 
 /**
@@ -568,9 +868,56 @@ export function bestHeadline(
 ): Candidate | null {
   let best: Candidate | null = null;
   let bestScore = -Infinity;
-  for (const candidate of headlinePool(candidates, name)) {
+  const pool = headlinePool(candidates, name);
+  for (const candidate of pool) {
     const score = scoreCandidate(candidate, w);
     if (score > bestScore) [best, bestScore] = [candidate, score];
   }
-  return best;
+  if (!best || readsAsTitle(best.text)) return best;
+  // Read alone, the phrase may tag differently than in its sentence ("… and model" ends on a
+  // verb): the best of those that still read as a headline, if any does.
+  const ranked = pool
+    .map((c) => ({ c, score: scoreCandidate(c, w) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(1, REREAD_LIMIT);
+  return ranked.find(({ c }) => readsAsTitle(c.text))?.c ?? best;
+}
+
+/** How many of the next-best candidates are re-read when the best does not read as a title. */
+const REREAD_LIMIT = 8;
+
+/** Parts of speech a headline never starts with, read alone. */
+const TITLE_BAD_START: ReadonlySet<string> = new Set([
+  'CCONJ',
+  'SCONJ',
+  'ADP',
+  'PRON',
+  'PART',
+  'AUX',
+]);
+/** Parts of speech a headline never ends on: a function word, or a modifier without its noun. */
+const TITLE_BAD_END: ReadonlySet<string> = new Set([
+  'DET',
+  'ADP',
+  'CCONJ',
+  'SCONJ',
+  'PART',
+  'PRON',
+  'AUX',
+  'ADJ',
+  'VERB',
+]);
+
+/**
+ * Whether a phrase, tagged on its own as a reader meets it, starts on a content word and ends on a
+ * noun (an -ing noun too: "… for graph learning"). Each part of an "A: B" title is read alone.
+ */
+export function readsAsTitle(text: string): boolean {
+  return text.split(': ').every((part) => {
+    const tokens = tagSentence(part).tokens.filter((t) => t.pos !== 'PUNCT');
+    const first = tokens[0];
+    const last = tokens.at(-1);
+    if (!first || !last || TITLE_BAD_START.has(first.pos)) return false;
+    return !TITLE_BAD_END.has(last.pos) || (last.pos === 'VERB' && /ing$/.test(last.lower));
+  });
 }
