@@ -144,6 +144,25 @@ describe('tags, data and errors', () => {
     await close();
   });
 
+  it('moves a paper link whose readable part changed (a better title) to the paper, by its short id', async () => {
+    const paper = papers[papers.length - 1]!;
+    const id = paper.slug.match(/-([0-9a-f]{6,12})$/)![1]!;
+    const { page, status, errors, close } = await open(
+      `${siteUrl}papers/an-older-title-${id}/#abstract`,
+    );
+    expect(status).toBe(404);
+    await page.waitForURL(`${siteUrl}papers/${paper.slug}/#abstract`);
+    await expect(page.locator('h1').textContent()).resolves.toContain(paper.title);
+    // The old address itself answers 404 (a host's not-found page); nothing else goes wrong.
+    expect(errors.filter((error) => !/404/.test(error))).toEqual([]);
+    await close();
+    // An id no paper has stays on the helpful 404 page.
+    const lost = await open(`${siteUrl}papers/an-older-title-000000/`);
+    await lost.page.waitForLoadState('networkidle');
+    await expect(lost.page.locator('h1').textContent()).resolves.toBe('Page not found');
+    await lost.close();
+  });
+
   it('serves papers.json.gz, sitemap.xml, robots.txt and a helpful 404', async () => {
     const { page, status, close } = await open(`${siteUrl}no-such-paper/`);
     expect(status).toBe(404);
