@@ -178,8 +178,9 @@ function summaryReport(records: readonly Paper[], out: SetPrinter, show: boolean
 
 /**
  * Name precision: a predicted name is wrong when the real title names the paper otherwise, or when
- * it cannot be a coined name at all (not in the abstract as written, stray punctuation, a plural
- * acronym, or used by two or more other abstracts of the set: a field's vocabulary, not a coinage).
+ * it cannot be a coined name at all (not in the abstract as written or as rendered, stray
+ * punctuation, a plural acronym, or used by two or more other abstracts of the set: a field's
+ * vocabulary, not a coinage).
  * A well-formed name the authors coined but left out of their title is not counted wrong: titles
  * cannot tell it. Recall: real names (see realName) found exactly.
  */
@@ -197,7 +198,8 @@ function nameReport(items: DevItem[], records: Paper[], out: SetPrinter, show: b
     const why =
       real[i] && real[i] !== p.name
         ? `title names it ${real[i]}`
-        : !p.abstract.includes(p.name)
+        : // As the reader sees the abstract: `$\Psi$PO` is shown, and named, as ΨPO.
+          !p.abstract.includes(p.name) && !p.plainText.includes(p.name)
           ? 'not in the abstract'
           : hasStrayPunctuation(p.name)
             ? 'stray punctuation'
