@@ -5,12 +5,12 @@
 import { withDescription, type ParsedName } from './description';
 import { countMentions, findLongForm, isCoinedIdentifier } from './identifiers';
 import type { NameFinding } from './paper-name';
-import { AUTHORS_SUBJECT } from '../../text/statements';
+import { AUTHORS, AUTHORS_SUBJECT, contributionVerb } from '../../text/statements';
 import { wordsOf, type Word } from './words';
 
 /** "MnemoDyn is…", "DroPE yields…": a claim made about the name, not a baseline's score. */
 const CLAIM_VERB =
-  /^\s+(?:\p{L}+ly\s+)?(?:is|yields|outperforms|achieves|delivers|improves|surpasses|generali[sz]es|leads|enables|reduces|matches|attains|sets|establishes|scales|remains|beats)\b(?!\s+only)/u;
+  /^\s+(?:\p{L}+ly\s+)?(?:is|yields|outperforms|achieves|delivers|improves|surpasses|generali[sz]es|leads|enables|reduces|matches|attains|sets|establishes|scales|remains|beats|demonstrates|exhibits|provides|offers|obtains|converges|maintains)\b(?!\s+only)/u;
 /** Words just before a mention that make it someone else's model: "such as GPT-4o", "over GRPO". */
 const BASELINE_CONTEXT =
   /(?:such as|like|e\.g\.,?|including|than|over|compared (?:to|with)|versus|vs\.?|against|from)\s*$/i;
@@ -25,11 +25,42 @@ function isSomeoneElses(sentence: string, at: number): boolean {
   return BASELINE_CONTEXT.test(before.slice(-30)) || EVALUATED_BY_AUTHORS.test(before);
 }
 
+/** A sentence that opens with the authors and their verb: "This work introduces…", "We propose…". */
+const AUTHORS_OPEN = new RegExp(
+  String.raw`^(?:In this (?:paper|work|study),?\s+)?${AUTHORS}\s+(?:[a-z]+ly\s+)?([a-z]+)`,
+);
+
+/** The authors open the abstract by making something ("This work introduces…"), not "We study…". */
+function opensByMaking(sentence: string): boolean {
+  const verb = AUTHORS_OPEN.exec(sentence)?.[1] ?? '';
+  return contributionVerb(verb)?.verbClass === 'artifact';
+}
+
+/** Words just before a mention that make it a baseline the authors beat: "outperforms PPO". */
+const BEATEN = /\boutperform(?:s|ed|ing)?\s+(?:the\s+)?$/i;
+
+/**
+ * Whether any mention of `name` is someone else's: a baseline or a compared model ("outperforms
+ * PPO", "compared to PPO", "such as PPO"), so the name is not the authors' coinage.
+ */
+export function usedAsBaseline(text: string, name: string): boolean {
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf(name, from);
+    if (at === -1) return false;
+    const before = text.slice(Math.max(0, at - 30), at);
+    if (BASELINE_CONTEXT.test(before) || BEATEN.test(before)) return true;
+    from = at + name.length;
+  }
+}
+
 /** Coined names the authors define in passing, then make claims about; the most mentioned wins. */
 export function findClaimedName(sentences: readonly string[], text: string): NameFinding | null {
   const claimed: NameFinding[] = [];
   sentences.forEach((sentence, index) => {
-    if (index === 0 || !AUTHORS_SUBJECT.test(sentence)) return;
+    // The first sentence sets the scene, unless the authors open the abstract with their own
+    // statement ("This work introduces reduced models based on … (CoLoRA) that…").
+    if ((index === 0 && !opensByMaking(sentence)) || !AUTHORS_SUBJECT.test(sentence)) return;
     for (const word of wordsOf(sentence)) {
       const name = word.bare;
       if (!isOwnLookingName(name) || claimed.some((c) => c.name === name)) continue;

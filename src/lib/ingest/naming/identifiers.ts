@@ -16,7 +16,7 @@ const CAPITALISED_WORD = /^\p{Lu}\p{Ll}+(?:-\p{L}\p{Ll}*)*$/u;
 /** Most words of an abstract: settled before the costlier tests. */
 const ORDINARY_LOWERCASE = /^[a-z]*$/;
 /** Punctuation that can stick to either end of a word in running text. */
-const EDGE_PUNCTUATION = /^[("'“‘[]+|[)"'”’\],;:.!?]+$/gu;
+const EDGE_PUNCTUATION = /^[("'“‘[]+|[)"'”’\],;:.!?\u2014]+$/gu;
 
 /** The word without quotes, brackets or sentence punctuation stuck to its ends. */
 export function bareWord(word: string): string {

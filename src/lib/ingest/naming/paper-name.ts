@@ -3,8 +3,10 @@
  * ("we propose ETAP (Ensemble Task Affinity Predictor), a …", "a tool called X", "… (DroPE)"),
  * never a baseline it beats or a model it evaluates.
  */
-import { GENERIC_STEMS, stem, stripAcronymPlural } from '../../text/terms';
-import { findClaimedName, mostMentioned } from './claimed-name';
+import { contentKeySet, GENERIC_STEMS, stem, stripAcronymPlural } from '../../text/terms';
+import { findClaimedName, mostMentioned, usedAsBaseline } from './claimed-name';
+import { FIELD_PHRASE_BAGS, isFieldIdentifier } from './field-vocabulary';
+import { keyBag } from './headline';
 import { withDescription, type ParsedName } from './description';
 import {
   bareWord,
@@ -47,6 +49,11 @@ export interface NameFinding {
   named?: boolean;
   /** Put by the authors beside what they made: "our method, X, …". */
   ours?: boolean;
+  /**
+   * The contribution statement this name belongs to when it is given in the next sentence: "we
+   * introduce a new … algorithm. The Average-Constrained Policy Optimization (ACPO) algorithm is…".
+   */
+  namesStatement?: number;
 }
 
 /** A quick test that a sentence may introduce a name at all, before it is read word by word. */
@@ -68,11 +75,15 @@ const AUXILIARY = /^(?:are|have|also|now|here)$/i;
 /**
  * "Our algorithm, DFacTo, only requires…", "We present our benchmark, SportsMetrics, which…": the
  * authors' thing, then its name between commas, opening the sentence or right after a making verb
- * (never "we fine-tune our model, GPT-4, on…" or "in our experiments, ImageNet, CIFAR-10 and…").
+ * (never "we fine-tune our model, GPT-4, on…" or "in our experiments, ImageNet, CIFAR-10 and…");
+ * a naming word may come before the name ("Our method, called DAGnosis, leverages…").
  */
-const OUR_THING_NAMED = /(?:^|\s)[Oo]ur(?:\s+\p{Ll}[\p{L}-]*){1,3},\s+(\S+),\s+(\S+)/u;
+const OUR_THING_NAMED =
+  /(?:^|\s)[Oo]ur(?:\s+\p{Ll}[\p{L}-]*){1,3},\s+(?:(?:called|named|dubbed|termed)\s+)?(\S+),\s+(\S+)/u;
 /** Words that open an appositive description: "SealQA, a challenge benchmark…". */
 const APPOSITIVE_START = /^(?:a|an|the|as)$/i;
+/** Quotes around a name (`called “GradEnFS”`). */
+const QUOTES_AT_EDGES = /^["'“‘]+|["'”’]+$/gu;
 /** The most words a name's long form or a name run may have. */
 const MAX_RUN_WORDS = 12;
 /** How many words after a verb are read when looking for the name it introduces. */
@@ -84,16 +95,19 @@ export function introducedNames(
   sentenceIndex: number,
   text: string,
 ): NameFinding[] {
-  const ours = ourThingNamed(sentence, sentenceIndex, text);
-  if (!INTRODUCING_WORD.test(sentence) || !AUTHORS_SUBJECT.test(sentence)) return ours;
+  const found = ourThingNamed(sentence, sentenceIndex, text);
+  if (!INTRODUCING_WORD.test(sentence) || !AUTHORS_SUBJECT.test(sentence))
+    return withWeaker(found, sentence, sentenceIndex, text);
   const subjectAt = sentence.search(AUTHORS_SUBJECT);
   const words = wordsOf(sentence, subjectAt);
-  const found: NameFinding[] = [...ours];
   words.forEach((word, i) => {
     const viaVerb = isIntroducingVerb(words, i);
     const byAuthors = NAMING_VERB.test(word.bare) && words[i - 1]?.bare.toLowerCase() === 'we';
     const viaNaming = NAMING_WORD.test(word.bare) || byAuthors;
     if (!viaVerb && !viaNaming) return;
+    // "We fine-tune our model, called Qwen2,": a naming word after a verb of use names what the
+    // authors use, not what they make ("we propose a method called X", "a novel method termed X").
+    if (viaNaming && !byAuthors && namesWhatIsUsed(words, i)) return;
     let from = i + 1;
     // "which we refer to as CompoundPiece".
     if (byAuthors && word.bare.toLowerCase() === 'refer' && words[from]?.bare === 'to') from += 1;
@@ -106,7 +120,11 @@ export function introducedNames(
     )
       from += 2;
     if (byAuthors) from = afterNamedObject(words, from);
-    const parsed = parseNameAt(sentence, words.slice(from, from + OBJECT_WINDOW_WORDS), viaNaming);
+    const parsed = coordinated(
+      parseNameAt(sentence, words.slice(from, from + OBJECT_WINDOW_WORDS), viaNaming),
+      sentence,
+      text,
+    );
     if (!parsed || found.some((f) => f.name === parsed.name)) return;
     const mentions = countMentions(text, parsed.name);
     // "a novel primal-dual method (Quartz)": a plain word in brackets must be said again.
@@ -115,7 +133,237 @@ export function introducedNames(
     if (plainInBrackets && mentions < 2) return;
     found.push({ ...parsed, sentenceIndex, mentions, named: viaNaming || parsed.named === true });
   });
+  return withWeaker(found, sentence, sentenceIndex, text);
+}
+
+/**
+ * Adds the weaker signals after what a making verb introduced: "we propose Double InfoGAN, the
+ * first…" is `Double InfoGAN`, not the `InfoGAN` of "InfoGAN, the first…".
+ */
+function withWeaker(
+  found: NameFinding[],
+  sentence: string,
+  sentenceIndex: number,
+  text: string,
+): NameFinding[] {
+  const more = [
+    ...proposedThingNamed(sentence, sentenceIndex, text),
+    ...newThingNamed(sentence, sentenceIndex, text),
+  ];
+  const afterColon = namedAfterColon(sentence, text);
+  if (afterColon) more.push({ ...afterColon, sentenceIndex });
+  for (const f of more) if (!found.some((g) => g.name === f.name)) found.push(f);
   return found;
+}
+
+/** "…: the Vectorial Edges Covariates Stochastic Block Model (VEC-SBM).", ending the sentence. */
+const COLON_DEFINITION = /:\s+(?:(?:the|a|an)\s+)?([^:;()]+?)\s+\(([^\s()]+)\)[.!]?$/u;
+
+/**
+ * "In this work, we study an extension of the SBM … that integrates edge covariates: the Vectorial
+ * Edges Covariates Stochastic Block Model (VEC-SBM).": the authors' sentence ends by naming what it
+ * described, after a colon, as a capitalised long form and the short form it spells, said again
+ * later and never as a baseline; not in a sentence about what the authors use or evaluate.
+ */
+function namedAfterColon(
+  sentence: string,
+  text: string,
+): Omit<NameFinding, 'sentenceIndex'> | null {
+  if (!sentence.includes(':') || !sentence.includes(')') || !AUTHORS_SUBJECT.test(sentence))
+    return null;
+  const match = COLON_DEFINITION.exec(sentence.trimEnd());
+  if (!match) return null;
+  const [, longForm = '', short = ''] = match;
+  if (!isCoinedIdentifier(short) || !isCapitalisedLongForm(longForm)) return null;
+  if (findLongForm(short, longForm) === null) return null;
+  const colonAt = match.index;
+  const before = wordsOf(sentence.slice(0, colonAt), sentence.search(AUTHORS_SUBJECT));
+  if (namesWhatIsUsed(before, before.length)) return null;
+  const mentions = countMentions(text, short);
+  if (mentions < 2 || usedAsBaseline(text, short)) return null;
+  return { ...withDescription(sentence, short, longForm, sentence.length), mentions };
+}
+
+/**
+ * "the proposed method InstructZero", "our CaRiNG method", "our framework X": a coined name the
+ * authors mark as theirs by "our" or "the proposed" and a research noun, said at least twice and
+ * never a field's shorthand (`our LLM agent`).
+ */
+const PROPOSED_THEN_NAME =
+  /(?:^|\s)(?:[Oo]ur|[Tt]he proposed)\s+(?:\p{Ll}[\p{L}-]*\s+){0,2}?(\p{Ll}+)\s+([^\s,;:.()]+)/gu;
+const PROPOSED_NAME_THEN = /(?:^|\s)(?:[Oo]ur|[Tt]he proposed)\s+([^\s,;:.()]+)\s+(\p{Ll}+)\b/gu;
+
+/** Nouns for what a paper builds on rather than makes: "our BERT model", "our ViT backbone". */
+const BUILT_ON = /^(?:models?|backbones?|encoders?|decoders?|agents?|networks?|policy|policies)$/;
+
+function proposedThingNamed(sentence: string, sentenceIndex: number, text: string): NameFinding[] {
+  const found: NameFinding[] = [];
+  if (!sentence.includes('ur ') && !sentence.includes('proposed ')) return found;
+  const consider = (name: string, noun: string, end: number) => {
+    if (found.some((f) => f.name === name) || !GENERIC_STEMS.has(stem(noun))) return;
+    if (BUILT_ON.test(noun)) return;
+    // "We fine-tune our BERT model": what the authors use, not what they made.
+    if (USE_VERB_IN_TEXT.test(sentence)) return;
+    if (!isCoinedIdentifier(name) || stripAcronymPlural(name) !== name) return;
+    if (isFieldIdentifier(name) || isCapitalisedWord(name)) return;
+    const mentions = countMentions(text, name);
+    if (mentions < 2 || usedAsBaseline(text, name)) return;
+    found.push({
+      ...withDescription(sentence, name, null, end),
+      sentenceIndex,
+      mentions,
+      ours: true,
+    });
+  };
+  for (const m of sentence.matchAll(PROPOSED_THEN_NAME)) {
+    consider(m[2] ?? '', m[1] ?? '', (m.index ?? 0) + m[0].length);
+  }
+  for (const m of sentence.matchAll(PROPOSED_NAME_THEN)) {
+    consider(m[1] ?? '', m[2] ?? '', (m.index ?? 0) + m[0].length);
+  }
+  return found;
+}
+
+/** Words that may join the capitalised words of a long form: "Dropping In Convolutions for …". */
+const LONG_FORM_JOINER = /^(?:of|for|and|in|on|with|to|via|the|a|an|by|from|under)$/;
+
+/**
+ * A long form the authors coin: its first word and every other word capitalised or coined, save
+ * the small words that join them ("Average-Constrained Policy Optimization"); never a lower-case
+ * phrase of the field ("hierarchical clustering").
+ */
+function isCapitalisedLongForm(longForm: string): boolean {
+  const words = longForm
+    .replace(/["“”‘’]/g, '')
+    .split(/\s+/)
+    .filter(Boolean);
+  const capital = (w: string) => /^[\p{Lu}\p{N}]/u.test(w);
+  return (
+    words.filter(capital).length >= 2 &&
+    capital(words[0] ?? '') &&
+    words.every((w) => capital(w) || LONG_FORM_JOINER.test(w))
+  );
+}
+
+/**
+ * "FooNet, a novel framework for…", "FooNet is a new benchmark…", "FooNet, the first benchmark
+ * of…", "In this paper, FooNet is
+ * proposed to…": a coined name the sentence itself calls new, or the subject of a present-tense
+ * passive making verb (not "was proposed by [12]", not "has been introduced").
+ */
+/** What follows a name the sentence calls new: ", a novel …", " is a new …", ", the first …". */
+const NEW_THING = /(?:,|\s+is)\s+(?:(?:a|an)\s+(?:novel|new)|the\s+first)\s/gu;
+/** What follows a name made here and now: " is proposed", ") are introduced" (not "by [12]"). */
+const PASSIVE_MADE =
+  /\)?\s+(?:is|are)\s+(?:\p{Ll}+ly\s+)?(?:proposed|introduced|presented|developed)\b(?!\s+(?:by|in)\b)/gu;
+/** The word that ends just before a position, and the word before it. */
+const LAST_TWO_WORDS = /(?:(\S+)\s+)?\(?([^\s,;:()]+)$/u;
+
+function newThingNamed(sentence: string, sentenceIndex: number, text: string): NameFinding[] {
+  const isNew =
+    sentence.includes(' new ') || sentence.includes('novel') || sentence.includes('first');
+  const made = / (?:proposed|introduced|presented|developed)\b/.test(sentence);
+  if (!isNew && !made) return [];
+  const found: NameFinding[] = [];
+  for (const pattern of [...(isNew ? [NEW_THING] : []), ...(made ? [PASSIVE_MADE] : [])]) {
+    for (const m of sentence.matchAll(pattern)) {
+      const at = m.index ?? 0;
+      const last = LAST_TWO_WORDS.exec(sentence.slice(Math.max(0, at - 80), at));
+      const name = bareWord(last?.[2] ?? '');
+      if (found.some((f) => f.name === name) || !isCoinedIdentifier(name)) continue;
+      // "Double InfoGAN, the first…": the end of a longer name, read where the name is introduced.
+      if (isNameWord(bareWord(last?.[1] ?? ''))) continue;
+      if (stripAcronymPlural(name) !== name || isFieldIdentifier(name)) continue;
+      if (usedAsBaseline(text, name)) continue;
+      found.push({
+        ...withDescription(sentence, name, null, at + m[0].length),
+        sentenceIndex,
+        mentions: countMentions(text, name),
+        named: true,
+      });
+    }
+  }
+  return found;
+}
+
+/**
+ * "In this paper, we introduce a new … algorithm for … . The Average-Constrained Policy
+ * Optimization (ACPO) algorithm is inspired by…": the sentence after a making statement opens with
+ * the name of what it made, a capitalised long form and the short form it spells, then the same
+ * head noun as the statement's object.
+ */
+const OPENS_WITH_DEFINITION = /^(?:The|This|Our)\s+([^()]+?)\s+\(([^\s()]+)\)\s+(\p{Ll}+)\b/u;
+
+function namedInNextSentence(
+  sentences: readonly string[],
+  index: number,
+  text: string,
+): NameFinding[] {
+  const sentence = sentences[index] ?? '';
+  const previous = sentences[index - 1];
+  if (!/^(?:The|This|Our)\s/.test(sentence) || !sentence.includes('(')) return [];
+  const match = OPENS_WITH_DEFINITION.exec(sentence);
+  if (!match || previous === undefined || !AUTHORS_SUBJECT.test(previous)) return [];
+  const [whole, longForm = '', short = '', head = ''] = match;
+  if (!isCoinedIdentifier(short) || !isCapitalisedLongForm(longForm)) return [];
+  if (findLongForm(short, longForm) === null) return [];
+  const words = wordsOf(previous);
+  const verbAt = words.findIndex((_, i) => isIntroducingVerb(words, i));
+  if (verbAt < 0 || !words.slice(verbAt + 1).some((w) => w.bare.toLowerCase() === head)) return [];
+  return [
+    {
+      ...withDescription(sentence, short, longForm, whole.length - head.length - 1),
+      sentenceIndex: index,
+      mentions: countMentions(text, short),
+      named: true,
+      namesStatement: index - 1,
+    },
+  ];
+}
+
+/** Verbs of using or evaluating what exists: "we fine-tune a model called Qwen2". */
+const USE_VERB =
+  /^(?:use|uses|using|fine-tune|fine-tunes|fine-tuning|train|trains|evaluate|evaluates|compare|adopt|employ|apply)$/i;
+
+/** {@link USE_VERB} anywhere in a sentence. */
+const USE_VERB_IN_TEXT = new RegExp(
+  `(?<![\\p{L}-])${USE_VERB.source.slice(1, -1)}(?![\\p{L}-])`,
+  'iu',
+);
+
+/**
+ * Whether the thing a naming word names is one the authors use, not one they make: a use verb
+ * comes before it with nothing marking the thing as new ("novel", "new", "proposed").
+ */
+function namesWhatIsUsed(words: readonly Word[], i: number): boolean {
+  for (let k = i - 1; k >= 0; k -= 1) {
+    const bare = words[k]?.bare ?? '';
+    if (/^(?:novel|new|proposed)$/i.test(bare)) return false;
+    if (USE_VERB.test(bare)) return true;
+  }
+  return false;
+}
+
+/** A name said in the plural ("LeaPformers") and in the singular elsewhere: the singular. */
+function singularOf(name: string, text: string): string {
+  const singular = name.endsWith('s') ? name.slice(0, -1) : name;
+  return singular !== name && countMentions(text, singular) > 0 ? singular : name;
+}
+
+/**
+ * "we propose Learned Proportions (LeaP) and LeaPformers": two names joined by "and" as the
+ * object; the paper is named by the one the abstract says more often (singular and plural
+ * together), in the singular when the abstract uses it.
+ */
+function coordinated(parsed: ParsedName | null, sentence: string, text: string): ParsedName | null {
+  const other = /^and\s+([^\s,;:.()]+)$/.exec(parsed?.continuation ?? '')?.[1] ?? '';
+  if (!parsed || !isCoinedIdentifier(other)) return parsed;
+  const said = (name: string) =>
+    countMentions(text, name) +
+    (name === singularOf(name, text) ? 0 : countMentions(text, singularOf(name, text)));
+  if (said(other) <= said(parsed.name)) return parsed;
+  const name = singularOf(other, text);
+  return withDescription(sentence, name, null, sentence.indexOf(other) + other.length);
 }
 
 /** The name of {@link OUR_THING_NAMED}, if the sentence gives one. */
@@ -214,7 +462,11 @@ function parseNameRun(
   const last = run.at(-1);
   // "we present GPT-4o's results": a possessive is about something, it does not name it.
   if (!last || /['’]s$/.test(run[0]?.bare ?? '')) return null;
-  const runText = sentence.slice(run[0]?.start ?? 0, last.end).replace(/[,;:.!?]+$/, '');
+  // `called “GradEnFS”.`: quotes around a name are not part of it.
+  const runText = sentence
+    .slice(run[0]?.start ?? 0, last.end)
+    .replace(/[,;:.!?\u2014]+$/, '')
+    .replace(QUOTES_AT_EDGES, '');
   const next = words[start + run.length];
   if (next && opensBracket(next.raw) && !endsWithPunctuation(last.raw)) {
     return parseParenthetical(sentence, words, start + run.length, runText);
@@ -330,9 +582,14 @@ function parseAbbreviatedPhrase(
       const longForm = findLongForm(inner, before);
       if (!longForm) return null;
       // "a new algorithm called stochastically dominant confidence bound (SDCB)": named outright.
-      const named = NAMING_WORD.test(
-        before.slice(0, before.lastIndexOf(longForm)).trim().split(/\s+/).at(-1) ?? '',
-      );
+      const lead = before.slice(0, before.lastIndexOf(longForm)).trim().split(/\s+/);
+      // "introduces a novel graph-based residual state update mechanism (REST) for…": the whole
+      // object, marked new, is the authors' own thing, unless the field shares its long form.
+      const novel =
+        lead.some((w) => NOVELTY.test(w)) &&
+        closesObject(sentence, close + 1) &&
+        !FIELD_PHRASE_BAGS.has(keyBag([...contentKeySet(longForm)]));
+      const named = NAMING_WORD.test(lead.at(-1) ?? '') || novel;
       return { ...withDescription(sentence, inner, longForm, close + 1), named };
     }
     // "a novel model MISC, which…", "an embedding model PME based on…": the object's head noun,
@@ -340,10 +597,45 @@ function parseAbbreviatedPhrase(
     if (j > start && isNamedHead(words[j - 1], word, words[j + 1])) {
       return withDescription(sentence, word.bare, null, word.end);
     }
+    // "We present a novel graph transformer framework, HAMLET, designed to…": the object, then
+    // its name between commas.
+    if (j > start && /^\p{Ll}[\p{L}-]*,$/u.test(word.raw))
+      return appositiveName(sentence, words, j + 1);
     if (isPhraseBreak(word.raw) || endsWithPunctuation(word.raw)) return null;
   }
   return null;
 }
+
+/** Adjectives that mark an object as the authors' own: "a novel …", "a new …". */
+const NOVELTY = /^(?:novel|new)$/i;
+
+/** What may follow a name that closes its noun phrase: a stop, a comma, a preposition, a clause. */
+function closesObject(sentence: string, at: number): boolean {
+  const next = /^\s*(\S*)/.exec(sentence.slice(at, at + 40))?.[1] ?? '';
+  return next === '' || /^[,.;:]/.test(next) || isPhraseBreak(bareWord(next));
+}
+
+/**
+ * The name between commas after an object ("a graph neural network, Graph2Tac, with…", "a
+ * principled approach, CaRiNG, to learn…"), or a capitalised long form with the short form it
+ * spells ("a novel approach, Dropping In Convolutions for Long Context Compression (LoCoCo)").
+ * Never a list ("three datasets, MNIST, CIFAR-10 and…").
+ */
+function appositiveName(sentence: string, words: readonly Word[], at: number): ParsedName | null {
+  const name = words[at];
+  if (!name) return null;
+  if (isCoinedIdentifier(name.bare) && /^[^,]+,$/.test(name.raw)) {
+    const next = words[at + 1]?.bare ?? '';
+    if (/^(?:and|or)$/i.test(next) || isNameWord(next)) return null;
+    return withDescription(sentence, name.bare, null, name.end);
+  }
+  return isCapitalisedWord(name.bare) && !NOT_A_NAME_START.test(name.bare)
+    ? definedShortForm(sentence, words, at, true)
+    : null;
+}
+
+/** Capitalised words that open a clause, not a name: "…, We", "…, The". */
+const NOT_A_NAME_START = /^(?:We|Our|The|This|These|It|A|An|In)$/;
 
 /**
  * A coined word right after the kind of thing it names, closing the phrase: `model MISC, which`,
@@ -366,7 +658,10 @@ function mentionedBefore(sentences: readonly string[], finding: NameFinding): bo
 /** Every name the abstract introduces for something of its own, in order. */
 export function findIntroducedNames(sentences: readonly string[], text: string): NameFinding[] {
   return sentences
-    .flatMap((sentence, index) => introducedNames(sentence, index, text))
+    .flatMap((sentence, index) => [
+      ...introducedNames(sentence, index, text),
+      ...namedInNextSentence(sentences, index, text),
+    ])
     .filter((finding) => !mentionedBefore(sentences, finding));
 }
 
@@ -400,7 +695,11 @@ function chooseName(
   const first =
     statements.find((s) => s.verbClass !== 'release' && !s.secondary) ??
     statements.find((s) => s.verbClass !== 'release');
-  const inFirst = coined.find((f) => f.sentenceIndex === first?.sentenceIndex);
+  const inFirst = coined.find(
+    (f) =>
+      first !== undefined &&
+      (f.sentenceIndex === first.sentenceIndex || f.namesStatement === first.sentenceIndex),
+  );
   if (inFirst) return inFirst;
   const repeated = mostMentioned(coined.filter((f) => f.mentions >= 2));
   if (repeated) return repeated;
@@ -442,7 +741,10 @@ function isCoinage(finding: NameFinding): boolean {
   // "called stochastically dominant confidence bound (SDCB)": named outright, so the authors'.
   if (/^\p{Lu}{2,}s?$/u.test(name) && longForm && !/\p{Lu}/u.test(longForm) && !finding.named)
     return false;
-  if (/^\p{Lu}{2,}\p{Ll}{3,}$/u.test(name)) return false;
+  // "an INductive knowledge GRAph eMbedding method": two or three capitals that mark letters of an
+  // expansion, unless the authors give it as a name ("Our method, called DAGnosis,"); four or
+  // more are an acronym run into a capitalised word (`DNNLasso`).
+  if (/^\p{Lu}{2,3}\p{Ll}{3,}$/u.test(name) && !finding.named && !finding.ours) return false;
   // "a batch-RL framework", "deep-RL agents": a plain word before the field's acronym.
   if (/^\p{Ll}{3,}-\p{Lu}{2,}s?$/u.test(name)) return false;
   if (

@@ -21,10 +21,14 @@ export interface Word {
   end: number;
 }
 
-/** The whitespace-separated words of `text` from position `from` on. */
+/**
+ * The whitespace-separated words of `text` from position `from` on. An em dash ends a word like a
+ * comma (`CAD-DA—controllable AD under DA` is `CAD-DA—` and `controllable`): it is never part of a
+ * name, while a hyphen or an en dash joins (`MR-GPTQ`, `Neyman–Pearson`).
+ */
 export function wordsOf(text: string, from = 0): Word[] {
   const words: Word[] = [];
-  const pattern = /\S+/g;
+  const pattern = text.includes('\u2014') ? /[^\s\u2014]+\u2014*|\u2014+/g : /\S+/g;
   pattern.lastIndex = from;
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
     words.push({ raw: m[0], bare: bareWord(m[0]), start: m.index, end: m.index + m[0].length });
@@ -32,7 +36,8 @@ export function wordsOf(text: string, from = 0): Word[] {
   return words;
 }
 
-export const endsWithPunctuation = (raw: string): boolean => /[,;:.!?]["'”’)]*$/.test(raw);
+export const endsWithPunctuation = (raw: string): boolean =>
+  /[,;:.!?]["'”’)]*$|[^\s\u2014]\u2014+$/.test(raw);
 export const opensBracket = (raw: string): boolean => raw.startsWith('(');
 export const isNameWord = (bare: string): boolean =>
   !NOT_A_NAME.has(bare) && (isCoinedIdentifier(bare) || isCapitalisedWord(bare));

@@ -1,0 +1,329 @@
+/**
+ * How abstracts introduce a paper's name, one rule at a time (docs/naming.md, "Name"): each rule
+ * with the syntax it reads and the look-alikes it must leave alone (field acronyms, citations,
+ * other people's datasets and baselines). Abstracts are written inline for the rule they test.
+ */
+import { describe, expect, it } from 'vitest';
+import { describePaper } from '../../src/lib/ingest/naming/describe';
+
+const name = (text: string): string | null => describePaper(text).name;
+
+describe('a name between commas after the object of a making verb', () => {
+  it('is the name of what the authors made', () => {
+    expect(
+      name(
+        'Solving PDEs with neural networks is hard. We present a novel graph transformer ' +
+          'framework, HAMLET, designed to address the challenges of solving PDEs. HAMLET scales well.',
+      ),
+    ).toBe('HAMLET');
+    expect(
+      name(
+        'Using this theory, we propose a principled approach, CaRiNG, to learn causal ' +
+          'representations. Experiments show that CaRiNG identifies the causal process.',
+      ),
+    ).toBe('CaRiNG');
+  });
+
+  it('takes a capitalised long form with the short form it spells', () => {
+    expect(
+      name(
+        'This paper tackles the memory hurdle of long contexts by presenting a novel approach, ' +
+          'Dropping In Convolutions for Long Context Compression (LoCoCo). LoCoCo uses a fixed cache.',
+      ),
+    ).toBe('LoCoCo');
+  });
+
+  it('is never a list, a citation or a field acronym', () => {
+    expect(
+      name(
+        'We introduce a benchmark suite, MNIST, CIFAR-10 and SVHN, for testing robustness. ' +
+          'Results show that robustness varies across MNIST and SVHN.',
+      ),
+    ).toBeNull();
+    expect(
+      name(
+        'We propose a new estimator, (Smith et al.), for sparse regression. The estimator is ' +
+          'consistent under mild conditions.',
+      ),
+    ).toBeNull();
+    expect(
+      name(
+        'We propose a simple approach, GNN, for molecules. The GNN is trained on QM9 and the GNN ' +
+          'is accurate.',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('a lower-case long form the authors mark as new', () => {
+  it('names the whole object of a making verb', () => {
+    expect(
+      name(
+        'EEG analysis must run in real time. This paper introduces a novel graph-based residual ' +
+          'state update mechanism (REST) for real-time EEG signal analysis. REST achieves a ' +
+          '9-fold speed-up.',
+      ),
+    ).toBe('REST');
+  });
+
+  it('is a concept of the field when not new, or when it only modifies the object', () => {
+    expect(
+      name(
+        'Clustering is hard. This paper introduces a residual state update mechanism (RSUM) ' +
+          'for EEG. RSUM achieves a speed-up.',
+      ),
+    ).toBeNull();
+    expect(
+      name(
+        'Privacy matters. We propose a new differential privacy (DP) mechanism for counting ' +
+          'queries. The mechanism is tight.',
+      ),
+    ).toBeNull();
+    // New, but the field shares the long form: the field's concept, not the authors' name.
+    expect(
+      name(
+        'Diverse sampling matters. We propose a novel determinantal point process (DPP) for ' +
+          'recommendation. The DPP is sampled exactly.',
+      ),
+    ).toBeNull();
+    expect(
+      name(
+        'We propose a novel method for principal component analysis (PCA). Our method is fast ' +
+          'and outperforms PCA baselines.',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('names the authors mark as theirs', () => {
+  it('"Our method, called X," and "the proposed method X"', () => {
+    expect(
+      name(
+        'Data inconsistencies are hard to localise. Our method, called DAGnosis, leverages ' +
+          'structural interactions. DAGnosis unlocks the localization of inconsistencies.',
+      ),
+    ).toBe('DAGnosis');
+    expect(
+      name(
+        'Instructions for black-box models are hard to write. In each optimization step of the ' +
+          'proposed method InstructZero, a soft prompt is converted into an instruction. ' +
+          'InstructZero outperforms auto-instruction methods.',
+      ),
+    ).toBe('InstructZero');
+  });
+
+  it('is never a model the authors only fine-tune, nor a baseline they beat', () => {
+    expect(
+      name(
+        'Models hallucinate. We fine-tune our model, called Qwen2, on new data. Qwen2 is ' +
+          'then evaluated on three benchmarks.',
+      ),
+    ).toBeNull();
+    expect(
+      name(
+        'Policy optimisation is unstable. Our agent improves over PPO-Clip and outperforms ' +
+          'PPO-Clip on Atari; the proposed method PPO-Clip is unchanged otherwise.',
+      ),
+    ).toBeNull();
+    expect(
+      name(
+        'Agents are evaluated on ImageNet. Our method trains on ImageNet and the proposed model ' +
+          'LLM is fast; the LLM is small.',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('a name given in the sentence after the statement that introduces it', () => {
+  it('repeats the head noun of what was introduced', () => {
+    expect(
+      name(
+        'Constrained MDPs matter. In this paper, we introduce a new policy optimization ' +
+          'algorithm for constrained MDPs with the average criterion. The Average-Constrained ' +
+          'Policy Optimization (ACPO) algorithm is inspired by trust region methods.',
+      ),
+    ).toBe('ACPO');
+  });
+
+  it('is someone else’s algorithm when the head noun is not what the authors made', () => {
+    expect(
+      name(
+        'Sampling is slow. In this paper, we introduce a new sampler for diffusion models. The ' +
+          'Proximal Policy Optimization (PPO) algorithm is widely used in fine-tuning.',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('names written with punctuation around them', () => {
+  it('drops quotes and stops at an em dash', () => {
+    expect(
+      name(
+        'Feature selection is costly. We propose a resource-efficient feature selection ' +
+          'algorithm called “GradEnFS”. Our method detects informative features.',
+      ),
+    ).toBe('GradEnFS');
+    expect(
+      name(
+        'We propose a novel statistical method for testing anomalies under domain adaptation, ' +
+          'which we call CAD-DA—controllable AD under DA. The CAD-DA controls the error rate.',
+      ),
+    ).toBe('CAD-DA');
+  });
+
+  it('reads an acronym run into a capitalised word as a name, but not capitals marking letters', () => {
+    expect(
+      name(
+        'Precision matrices are hard to estimate. In this paper, we introduce DNNLasso, a ' +
+          'diagonally non-negative graphical lasso model for matrix-variate data.',
+      ),
+    ).toBe('DNNLasso');
+    expect(
+      name(
+        'Knowledge graphs grow. We propose INductive embeddings for new relations. They ' +
+          'outperform baselines.',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('a coined name the authors make claims about', () => {
+  it('reads claims such as "offers" and "converges"', () => {
+    expect(
+      name(
+        'Humans know things. We propose a partnership with our Collaborative and Explainable ' +
+          'Bayesian Optimization (CoExBO) framework. CoExBO offers a no-harm guarantee.',
+      ),
+    ).toBe('CoExBO');
+  });
+
+  it('may be defined in the first sentence when the authors open with their statement', () => {
+    expect(
+      name(
+        'This work introduces reduced models based on Continuous Low Rank Adaptation (CoLoRA) ' +
+          'that adapt low-rank weights in time. Because CoLoRA approximates fields locally, ' +
+          'CoLoRA is well suited for scarce data.',
+      ),
+    ).toBe('CoLoRA');
+  });
+
+  it('is background when the first sentence is not the authors’', () => {
+    expect(
+      name(
+        'Continuous Low Rank Adaptation (CoLoRA) is widely used for fine-tuning. We study its ' +
+          'rank. We show that CoLoRA is sensitive to initialisation.',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('a name after a colon that ends the authors’ sentence', () => {
+  it('names what the sentence described, by a capitalised long form it spells', () => {
+    expect(
+      name(
+        'Networks carry side information. In this work, we study an extension of the block ' +
+          'model that integrates edge covariates: the Vectorial Edges Covariates Stochastic Block ' +
+          'Model (VEC-SBM). We show that our algorithm recovers communities under the VEC-SBM.',
+      ),
+    ).toBe('VEC-SBM');
+  });
+
+  it('is not what the authors evaluate on, nor a name said once', () => {
+    expect(
+      name(
+        'Agents must plan. We evaluate our planner on one suite: the Arcade Learning Environment ' +
+          '(ALE). Our planner improves scores on the ALE.',
+      ),
+    ).toBeNull();
+    expect(
+      name(
+        'Networks carry side information. We study an extension of the block model: the ' +
+          'Vectorial Edges Covariates Stochastic Block Model (VEC-SBM). Our algorithm is optimal.',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('a naming word after a verb of use', () => {
+  it('names what the authors use, not what they make', () => {
+    expect(
+      name(
+        'Retrieval is slow. We use a retriever called FastRet to index documents. FastRet is ' +
+          'fast, and our reader improves accuracy.',
+      ),
+    ).toBeNull();
+    expect(
+      name(
+        'Benchmarks are saturated. This paper introduces a novel benchmark, termed ' +
+          'MLLM-as-a-Judge, to assess judges.',
+      ),
+    ).toBe('MLLM-as-a-Judge');
+  });
+});
+
+describe('a name the sentence itself calls new, or the subject of "is proposed"', () => {
+  it('names the paper’s contribution', () => {
+    expect(
+      name(
+        'Safe exploration is hard. With a safe baseline policy, an algorithm termed as StepMix ' +
+          'is proposed to balance exploitation and exploration. StepMix achieves low regret.',
+      ),
+    ).toBe('StepMix');
+    expect(
+      name(
+        'Tabular data is everywhere. TabFlowX, a novel generative model for mixed-type tables, ' +
+          'learns column dependencies. TabFlowX outperforms diffusion baselines.',
+      ),
+    ).toBe('TabFlowX');
+  });
+
+  it('keeps a longer name the making verb introduces', () => {
+    expect(
+      name(
+        'Contrastive analysis separates factors. Here, we propose Double InfoGAN, the first GAN ' +
+          'based method for contrastive analysis. Double InfoGAN yields sharp images.',
+      ),
+    ).toBe('Double InfoGAN');
+    expect(
+      name(
+        'Suites are small. SuiteBenchX, the first benchmark of agent suites, covers 40 tasks. ' +
+          'SuiteBenchX is hard for current agents.',
+      ),
+    ).toBe('SuiteBenchX');
+  });
+
+  it('is someone else’s when proposed by others before, or beaten', () => {
+    expect(
+      name(
+        'Preference tuning is costly. GRPOx is proposed by Shao et al. for reasoning, and GRPOx ' +
+          'is used widely. We study its variance.',
+      ),
+    ).toBeNull();
+    expect(
+      name(
+        'Preference tuning is costly. Our method outperforms RLOOx, and RLOOx, a new baseline, ' +
+          'is slower.',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('two names joined by "and" as what the authors propose', () => {
+  it('is the one the abstract says more, in the singular it uses', () => {
+    expect(
+      name(
+        'Linear attention fails on autoregressive tasks. We propose Learned Proportions (LeaP) ' +
+          'and LeaPformers. We evaluate LeaPformer on long-range tasks, where LeaPformer is fast.',
+      ),
+    ).toBe('LeaPformer');
+  });
+
+  it('keeps the first when the second is not said again', () => {
+    expect(
+      name(
+        'Linear attention fails on autoregressive tasks. We propose Learned Proportions (LeaP) ' +
+          'and LeaPformers. LeaP is simple.',
+      ),
+    ).toBe('LeaP');
+  });
+});
