@@ -167,10 +167,20 @@ const waiting: StarButton[] = [];
 /** How long a slice of waiting buttons may take, in ms: well under a 50 ms long task. */
 const SLICE_MS = 8;
 
-/** Builds `button` when the browser is idle, or at once when the explorer shows its list again. */
+/**
+ * Whether the explorer has shown a search's first results. Until then the hidden list's buttons
+ * wait even for idle time: on a slow link the page is idle while the worker fetches the index, and
+ * building buttons then put tasks between the answer and its first results (issue 35).
+ */
+let answered = false;
+
+/**
+ * Builds `button` when the browser is idle after the first results, or at once when the explorer
+ * shows its list again.
+ */
 function hydrateLater(button: StarButton): void {
   waiting.push(button);
-  if (waiting.length === 1) scheduleWaiting();
+  if (waiting.length === 1 && answered) scheduleWaiting();
 }
 
 function scheduleWaiting(): void {
@@ -187,6 +197,10 @@ function scheduleWaiting(): void {
 document.addEventListener('paper-search:results', () => {
   if (waiting.length > 0 && !document.querySelector('paper-search[data-searching]'))
     for (const button of waiting.splice(0)) button.hydrate();
+  if (!answered) {
+    answered = true;
+    if (waiting.length > 0) scheduleWaiting();
+  }
 });
 
 /** The number of papers on the list, in the site header's "Reading list" link. */

@@ -136,6 +136,73 @@ describe('a shared search link', () => {
   });
 });
 
+describe('a shared search link: what waits for the first results (issue 35)', () => {
+  it('builds none of the hidden list before the first results, and its Save buttons after them', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    // Counts the hidden list's built Save buttons when the first result is added to the page.
+    await page.addInitScript(() => {
+      const w = window as unknown as { listButtonsAtFirstResult: number | undefined };
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('[data-result-list] > li')) return;
+        w.listButtonsAtFirstResult = document.querySelectorAll(
+          '[data-static-list] star-button button',
+        ).length;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(`${siteUrl}?q=ETAP`);
+    await expect.poll(() => hits(page).count()).toBeGreaterThan(0);
+    const atFirstResult = await page.evaluate(
+      () => (window as unknown as { listButtonsAtFirstResult?: number }).listButtonsAtFirstResult,
+    );
+    expect(atFirstResult).toBe(0);
+    // Then, when the browser is idle, so that giving the list back has nothing left to build.
+    const cards = page.locator('[data-static-list] .paper-card');
+    await expect
+      .poll(() => page.locator('[data-static-list] star-button button').count())
+      .toBe(await cards.count());
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('after the first results: the map link, Save, a filter and a shareable URL work', async () => {
+    const { page, errors, close } = await openPage(
+      browser,
+      `${siteUrl}?q=${encodeURIComponent(etap.name ?? '')}`,
+    );
+    await expect.poll(() => hits(page).first().getAttribute('data-slug')).toBe(etap.slug);
+    // The map link carries the search.
+    const map = new URL((await page.locator('[data-map-link]').getAttribute('href'))!, siteUrl);
+    expect(map.searchParams.get('q')).toBe(etap.name);
+    // Save on a result, counted in the header.
+    const save = hits(page).first().locator('star-button button');
+    await save.click();
+    expect(await save.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.locator('reading-list-count').isVisible()).toBe(true);
+    expect((await page.locator('reading-list-count [aria-hidden]').textContent())?.trim()).toBe(
+      '1',
+    );
+    // A topic of the paper filters the results in place, and the URL says so.
+    const tag = etap.tags[0]!;
+    const facet = page.locator(`a[data-facet="topic"][data-tag="${tag}"]`);
+    await facet.click();
+    expect(await facet.getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => new URL(page.url()).searchParams.getAll('tag')).toEqual([tag]);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(etap.name);
+    await expect.poll(() => hits(page).first().getAttribute('data-slug')).toBe(etap.slug);
+    expect(await page.locator('[data-filter-chips] button').count()).toBe(1);
+    // The shared URL opens the same search in a fresh tab.
+    const shared = await openPage(browser, page.url());
+    await expect.poll(() => hits(shared.page).first().getAttribute('data-slug')).toBe(etap.slug);
+    expect(await shared.page.locator(`a[data-tag="${tag}"][aria-current="true"]`).count()).toBe(1);
+    expect([...errors, ...shared.errors]).toEqual([]);
+    await shared.close();
+    await close();
+  });
+});
+
 describe('the explorer without JavaScript', () => {
   it('shows the list and no results area, also on a search link', async () => {
     for (const path of ['', '?q=ETAP']) {
