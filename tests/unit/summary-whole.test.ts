@@ -2,26 +2,73 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseWholeSummary,
   hasContentNoun,
+  toSummary,
   unseenPointer,
+  type SummaryCandidate,
 } from '../../src/lib/ingest/naming/summary';
 import { describePaper } from '../../src/lib/ingest/naming/describe';
 
-const ranked = (...indices: number[]) =>
+const ranked = (...indices: number[]): SummaryCandidate[] =>
   indices.map((index, rank) => ({ index, score: -rank / 10 }));
 
 describe('summaries chosen whole (issue 32)', () => {
-  it('needs a content noun beyond the verb and counts', () => {
+  it('needs a content noun beyond the verb and counts, and something said of it', () => {
     expect(hasContentNoun('We propose two complementary and fully automated methodologies.')).toBe(
       false,
     );
+    // One noun and nothing else specific: the verb and its object's head.
+    expect(hasContentNoun('We propose a sampler.')).toBe(false);
     expect(hasContentNoun('We propose a sampler for protein backbones.')).toBe(true);
+    expect(hasContentNoun('We study how well LLMs can negotiate with each other.')).toBe(true);
   });
 
-  it('finds pointers whose antecedent is not shown', () => {
-    expect(unseenPointer('This strategy halves the cost.', new Set())).toBe('This strategy');
+  it('finds pronouns and demonstratives with nothing before them to point at', () => {
     expect(unseenPointer('It halves the cost of sampling.', new Set())).toBe('It');
+    expect(unseenPointer('We show its effectiveness on proteins.', new Set())).toBe('its');
+    expect(unseenPointer('We do this by pruning proposals.', new Set())).toBe('this');
+    expect(unseenPointer('We use proteins; these include enzymes.', new Set())).toBe('these');
+    // Within the sentence: a noun before the pronoun.
+    expect(unseenPointer('We propose a sampler and show that it is exact.', new Set())).toBeNull();
+  });
+
+  it('finds "this/these/such X" whose X is not shown', () => {
+    expect(unseenPointer('We halve the cost of this strategy.', new Set())).toBe('this strategy');
+    expect(unseenPointer('We solve these two fundamental limitations.', new Set())).toBe(
+      'these two fundamental limitations',
+    );
+    expect(unseenPointer('We prove that such a sampler is exact.', new Set())).toBe(
+      'such a sampler',
+    );
+    expect(unseenPointer('We show that the aforementioned bound is tight.', new Set())).toBe(
+      'the aforementioned bound',
+    );
     expect(unseenPointer('We propose a sampler; this sampler is exact.', new Set())).toBeNull();
+  });
+
+  it('passes over what points at nothing: the paper, idioms, lists, ellipses, cataphora', () => {
     expect(unseenPointer('In this paper, we bound the regret.', new Set())).toBeNull();
+    expect(unseenPointer('This is the first work to bound the regret.', new Set())).toBeNull();
+    expect(unseenPointer('To this end, we bound the regret.', new Set())).toBeNull();
+    expect(unseenPointer('We compare samplers such as Gibbs and HMC.', new Set())).toBeNull();
+    expect(unseenPointer('Our errors are lower than those of prior samplers.', new Set())).toBe(
+      null,
+    );
+    expect(unseenPointer('Despite its simplicity, our sampler is exact.', new Set())).toBeNull();
+    // "the proposed method" is the authors' own; "the proposed sampler" was named before.
+    expect(unseenPointer('The proposed method halves the cost.', new Set())).toBeNull();
+    expect(unseenPointer('The proposed sampler halves the cost.', new Set())).toBe(
+      'The proposed sampler',
+    );
+  });
+
+  it('takes the title as showing a pointer’s noun, but not for a summary that opens with one', () => {
+    const sentences = [
+      'Sampling protein backbones is slow.',
+      'We show that this sampler halves the cost of protein design.',
+    ];
+    expect(chooseWholeSummary(sentences, ranked(1, 0), 'Exact sampler')).toBe(sentences[1]);
+    const opening = ['Sampling protein backbones is slow.', 'This sampler halves the cost.'];
+    expect(chooseWholeSummary(opening, ranked(1, 0), 'Exact sampler')).not.toBe(opening[1]);
   });
 
   it('passes over a sentence that says nothing and an "also" aside', () => {
@@ -33,18 +80,97 @@ describe('summaries chosen whole (issue 32)', () => {
     expect(chooseWholeSummary(sentences, ranked(0, 1, 2), 'A paper')).toBe(sentences[2]);
   });
 
-  it('chooses another sentence over one whose pointer has no antecedent on the card', () => {
+  it('shows the sentence before when it holds what the best one points at', () => {
     const sentences = [
+      'Radiologists read scans with a coarse-to-fine strategy.',
+      'We mimic this human strategy in a curriculum for segmentation models.',
+      'Segmentation is costly.',
+    ];
+    expect(chooseWholeSummary(sentences, ranked(1, 2, 0), 'Curricula')).toBe(
+      `${sentences[0]} ${sentences[1]}`,
+    );
+  });
+
+  it('chooses another sentence when the one before does not hold the antecedent', () => {
+    const sentences = [
+      'Segmentation models need many labels.',
       'We mimic this human strategy in a curriculum for segmentation models.',
       'Our curriculum halves the annotation cost of medical image segmentation.',
     ];
-    expect(chooseWholeSummary(sentences, ranked(0, 1), 'Curricula')).toBe(sentences[1]);
+    expect(chooseWholeSummary(sentences, ranked(1, 2, 0), 'Curricula')).toBe(sentences[2]);
+  });
+
+  it('never pairs sentences beyond the length limit', () => {
+    const before = `Radiologists read ${Array.from({ length: 30 }, (_, i) => `scan ${i}`).join(', ')} with a coarse-to-fine strategy.`;
+    const sentences = [
+      before,
+      'We mimic this human strategy in a curriculum for segmentation models.',
+      'Our curriculum halves the annotation cost of medical image segmentation.',
+    ];
+    expect(chooseWholeSummary(sentences, ranked(1, 2, 0), 'Curricula')).toBe(sentences[2]);
+  });
+
+  it('prefers a sentence about the paper to the field’s background ranked above it', () => {
+    const sentences = [
+      'Drug discovery relies on learned distributions of small molecules.',
+      'Our sampler draws protein backbones with exact likelihoods.',
+    ];
+    const candidates: SummaryCandidate[] = [
+      { index: 0, score: 0, aboutThePaper: false },
+      { index: 1, score: -4 },
+    ];
+    expect(chooseWholeSummary(sentences, candidates, 'Generative design')).toBe(sentences[1]);
+  });
+
+  it('passes over a sentence that repeats more than half of the title', () => {
+    const sentences = [
+      'We propose an exact sampler for protein backbones.',
+      'Our sampler halves the cost of enzyme design.',
+    ];
+    expect(chooseWholeSummary(sentences, ranked(0, 1), 'Exact sampler for protein backbones')).toBe(
+      sentences[1],
+    );
+  });
+
+  it('passes over a sentence that adds fewer than two specific words to the title', () => {
+    const sentences = [
+      'We show that our exact sampler is better.',
+      'Our sampler halves the cost of enzyme design.',
+    ];
+    expect(chooseWholeSummary(sentences, ranked(0, 1), 'Exact sampler')).toBe(sentences[1]);
+  });
+
+  it('never points to the code while another sentence is whole', () => {
+    const sentences = [
+      'Our sampler code for protein backbones is at https://example.org/sampler.',
+      'Our sampler halves the cost of enzyme design.',
+    ];
+    expect(chooseWholeSummary(sentences, ranked(0, 1), 'Exact inference')).toBe(sentences[1]);
+  });
+
+  it('drops a leading connective, with or without a comma before the authors', () => {
+    expect(toSummary('Then we prune proposals by likelihood.')).toBe(
+      'We prune proposals by likelihood.',
+    );
+    expect(toSummary('Nevertheless, our sampler is exact.')).toBe('Our sampler is exact.');
+    // A word that only looks like one stays: "Still images…".
+    expect(toSummary('Still images are segmented by our model.')).toBe(
+      'Still images are segmented by our model.',
+    );
   });
 
   it('never cuts a sentence when a whole one fits', () => {
     const long = `We study ${Array.from({ length: 40 }, (_, i) => `regime ${i}`).join(', ')}.`;
     const sentences = [long, 'Our bound on the regret of bandits is tight.'];
+    expect(chooseWholeSummary(sentences, ranked(0, 1), 'Bandit theory')).toBe(sentences[1]);
+    // Even one that repeats the title is shown whole rather than a cut one.
     expect(chooseWholeSummary(sentences, ranked(0, 1), 'Bandits')).toBe(sentences[1]);
+  });
+
+  it('still gives a whole sentence when every sentence points back', () => {
+    const sentences = ['This halves the cost of sampling.', 'It is exact for protein backbones.'];
+    const summary = chooseWholeSummary(sentences, ranked(0, 1), 'Samplers');
+    expect(sentences).toContain(summary);
   });
 
   it('keeps the whole-summary rules through describePaper', () => {

@@ -1,11 +1,24 @@
 /**
  * The summary: the contribution sentence, minimally rewritten: its lead-in dropped ("To address
- * this, we…" → "We…"), cut at a clause boundary when long, ending with a period.
+ * this, we…" → "We…"), ending with a period. Chosen whole (docs/naming.md, "Summary"): a sentence
+ * that says something, is about the paper and points at nothing the card does not show, or that
+ * sentence together with the one before it, which holds what it points at.
  */
-import { tagSentence } from '../../text/nlp';
-import { AUTHORS } from '../../text/statements';
-import { analyseText, isContentWord, isGenericWord } from '../../text/terms';
+import { findUrls } from '../../text/markup';
+import { tagSentence, type Token } from '../../text/nlp';
+import { AUTHORS, isAuthorWord } from '../../text/statements';
+import {
+  analyseText,
+  contentKeys as contentKeyList,
+  isContentWord,
+  isGenericWord,
+  STOP_WORDS,
+  stem,
+  type Word,
+} from '../../text/terms';
+import idioms from '../../text/vocabulary/idioms.json';
 import { capitaliseFirst, fitToLength, withoutTrailingPunctuation } from './fit';
+import { hasLetter } from '../../text/tokens';
 
 /** A summary longer than this is cut at a clause boundary. */
 export const MAX_SUMMARY_LENGTH = 300;
@@ -20,10 +33,15 @@ const MAX_OPENER_CHARS = 250;
 
 /**
  * A connective that ties the sentence to one a summary leaves out: "However, our method…",
- * "Moreover, …", "In particular, …". Dropped; what follows stands on its own.
+ * "Moreover, …", "Then we…". Dropped; what follows stands on its own. The sentence-initial
+ * adverbial connectives of the Penn Discourse Treebank 2.0 (explicit connectives that relate a
+ * sentence to the one before), plus a few enumerators ("first", "lastly") and emphasis adverbs
+ * ("importantly", "notably"); followed by a comma, or directly by the authors ("Finally we…").
  */
-const LEADING_CONNECTIVE =
-  /^(?:however|moreover|furthermore|additionally|in addition|finally|also|thus|therefore|hence|consequently|nevertheless|nonetheless|instead|similarly|likewise|besides|indeed|in particular|specifically|importantly|notably|crucially|overall|in summary|in short|in contrast|as a result|second(?:ly)?|third(?:ly)?|first(?:ly)?|lastly|yet|still),\s+/i;
+const LEADING_CONNECTIVE = new RegExp(
+  String.raw`^(?:accordingly|additionally|afterwards?|also|alternatively|as a result|as an alternative|besides|by comparison|by contrast|consequently|conversely|finally|further|furthermore|hence|however|in addition|in contrast|in fact|in other words|in particular|in short|in sum|in summary|in the end|in turn|indeed|instead|later|likewise|meanwhile|moreover|nevertheless|next|nonetheless|on the contrary|on the other hand|otherwise|overall|rather|similarly|simultaneously|specifically|still|subsequently|then|thereafter|therefore|thus|ultimately|yet|importantly|notably|crucially|first(?:ly)?|second(?:ly)?|third(?:ly)?|lastly)(?:,\s+|\s+(?=${AUTHORS}))`,
+  'i',
+);
 
 /** "To address this, we propose…" → "we propose…"; the opener only leads into the statement. */
 export function withoutLeadIn(text: string): string {
@@ -70,7 +88,7 @@ export function toSummary(sentence: string): string {
 export interface SummaryCandidate {
   index: number;
   score: number;
-  /** False for a sentence about the field, not this paper: only ever shown as the best one. */
+  /** False for a sentence about the field, not this paper: only shown when nothing else is whole. */
   aboutThePaper?: boolean;
 }
 
@@ -78,112 +96,401 @@ export interface SummaryCandidate {
 const MAX_SCORE_GAP = 2.5;
 /** When none of those qualifies, sentences this far below (never one that repeats the title). */
 const MAX_WIDER_GAP = 6;
+/** A summary may repeat at most this share of the title's content words. */
+const MAX_TITLE_SHARE = 0.5;
+/** A summary adds at least this many specific words (not generic, not rhetoric) to the title. */
+const MIN_ADDED_WORDS = 2;
 /** "We also…", "It can also…": an aside beside the contribution. */
 const ALSO_ASIDE = /^(?:\S+\s+){0,3}also\b/i;
-/** "this X", "these X", "such X": a pointer to something said before. Group: X. */
-const POINTER = /\b(?:this|these|such)\s+(\p{L}[\p{L}-]*)/giu;
-/** Nouns a pointer may name without an antecedent: the paper itself, a way, an end. */
-const SELF_REFERENCE =
-  /^(?:paper|work|study|article|thesis|end|way|reason|regard|respect|purpose)$/i;
 /** Counts and quantities say how much, not what ("two", "several", "novel"). */
 const COUNT_WORD =
   /^(?:one|two|three|four|five|six|seven|eight|nine|ten|several|many|multiple|various|few|both|each|all|new|novel|different|complementary|first|second|third|same|other|simple|key|main|important)$/i;
 
-/** Content stems of a text (no stop word, no rhetoric). */
-function contentKeys(text: string): Set<string> {
-  return new Set(
-    analyseText(text)
-      .words.filter((w) => isContentWord(w))
-      .map((w) => w.key),
+/**
+ * Anaphors, by grammatical class (not by word lists read off misses): third-person personal
+ * pronouns, demonstratives, "such" and definite phrases whose modifier says the noun was named
+ * before ("the aforementioned bound", "the latter"). First-person pronouns are the authors.
+ */
+const PERSONAL_PRONOUN = /^(?:it|its|itself|they|them|their|theirs|themselves)$/;
+const DEMONSTRATIVE = /^(?:this|these|those|that)$/;
+const ANAPHORIC_MODIFIER =
+  /^(?:proposed|aforementioned|above|above-mentioned|mentioned|said|latter|former|preceding)$/;
+/** "such as", "such that": a list or a consequence, not a pointer. */
+const NOT_A_POINTER_AFTER_SUCH = /^(?:as|that)$/;
+/**
+ * Fixed expressions of general English (`vocabulary/idioms.json`), by first word: a demonstrative
+ * in one points at nothing ("to this end", "in this sense"), and a noun in one is no antecedent
+ * ("in addition to its…").
+ */
+const IDIOMS_BY_FIRST_WORD = new Map<string, string[][]>();
+for (const phrase of idioms.phrases) {
+  const words = phrase.split(' ');
+  if (words.length < 2) continue;
+  const list = IDIOMS_BY_FIRST_WORD.get(words[0]!) ?? [];
+  list.push(words);
+  IDIOMS_BY_FIRST_WORD.set(words[0]!, list);
+}
+const NOUN_TAGS = new Set(['NOUN', 'PROPN', 'X']);
+/** At most this many words between a determiner and its noun. */
+const MAX_MODIFIERS = 5;
+
+/** The key of each word (stems; stop words too, as the title's words are compared). */
+function keysOf(text: string): Set<string> {
+  return new Set(analyseText(text).words.map((w) => w.key));
+}
+
+/** A word as the text core analyses it alone, memoised: abstracts share most of their words. */
+interface Analysed {
+  word: Word | undefined;
+  /** {@link contentKeys} of the word: the stems of its parts that are no stop word. */
+  stems: readonly string[];
+}
+const WORDS = new Map<string, Analysed>();
+const MAX_MEMO_WORDS = 50_000;
+function analysed(text: string): Analysed {
+  const known = WORDS.get(text);
+  if (known) return known;
+  if (WORDS.size >= MAX_MEMO_WORDS) WORDS.clear();
+  const result = { word: analyseText(text).words[0], stems: contentKeyList(text) };
+  WORDS.set(text, result);
+  return result;
+}
+function wordOf(text: string): Word | undefined {
+  return analysed(text).word;
+}
+
+/** A text's tagged tokens and each token's word. */
+interface Reading {
+  tokens: readonly Token[];
+  words: readonly (Word | undefined)[];
+  /** Stems of every hyphen-separated part that is no stop word, as titles are compared by. */
+  stems: ReadonlySet<string>;
+}
+
+/** The last texts read: one abstract's candidates are read again at each relaxed step. */
+const READINGS = new Map<string, Reading>();
+const MAX_MEMO_READINGS = 64;
+function read(text: string): Reading {
+  const known = READINGS.get(text);
+  if (known) return known;
+  if (READINGS.size >= MAX_MEMO_READINGS) READINGS.clear();
+  const tokens = tagSentence(text).tokens;
+  const words: (Word | undefined)[] = [];
+  const stems = new Set<string>();
+  for (const token of tokens) {
+    if (!hasLetter(token.text)) {
+      words.push(undefined);
+      continue;
+    }
+    const { word, stems: tokenStems } = analysed(token.text);
+    words.push(word);
+    for (const stem of tokenStems) stems.add(stem);
+  }
+  const reading = { tokens, words, stems };
+  READINGS.set(text, reading);
+  return reading;
+}
+
+/** Words that say what a paper is about: nouns, adjectives, verbs (not "fully", "very"). */
+const SAYING_TAGS = new Set(['NOUN', 'PROPN', 'X', 'ADJ', 'VERB']);
+
+/**
+ * Specific content stems of nouns, adjectives and verbs: not rhetoric, not a generic research
+ * word, not a count; with `nounsOnly`, the nouns among them (NOUN, PROPN, X as the tagger reads
+ * them).
+ */
+function specificKeys(readings: readonly Reading[], nounsOnly: boolean): Set<string> {
+  const keys = new Set<string>();
+  for (const { tokens, words } of readings) {
+    tokens.forEach((token, i) => {
+      if (nounsOnly ? !NOUN_TAGS.has(token.pos) : !SAYING_TAGS.has(token.pos)) return;
+      if (!token.content || COUNT_WORD.test(token.text)) return;
+      const word = words[i];
+      if (word !== undefined && isContentWord(word) && !isGenericWord(word)) keys.add(word.key);
+    });
+  }
+  return keys;
+}
+
+/**
+ * Whether texts say something: a noun beyond generic research words and counts (as the
+ * part-of-speech tagger reads it; the eval's definition, `judgeSummaryWhole`), and one more
+ * specific word of any kind. "We propose two complementary and fully automated methodologies"
+ * has none; "We propose a sampler" has a noun and nothing said of it.
+ */
+function saysSomething(readings: readonly Reading[]): boolean {
+  return specificKeys(readings, true).size >= 1 && specificKeys(readings, false).size >= 2;
+}
+
+/** {@link saysSomething} of one text. */
+export function hasContentNoun(text: string): boolean {
+  return saysSomething([read(text)]);
+}
+
+/**
+ * The noun a determiner at `at` introduces, past its modifiers (adjectives, numbers, participles,
+ * "a", "and", quotes: "such an efficient and flexible framework", "these two limitations"); null
+ * when a verb or a function word follows instead ("this is", "we do this by").
+ */
+function nounAfter(tokens: readonly Token[], at: number): Token | null {
+  let i = at + 1;
+  for (let skipped = 0; skipped < MAX_MODIFIERS && i < tokens.length; skipped += 1, i += 1) {
+    const t = tokens[i]!;
+    const modifier =
+      t.pos === 'ADJ' ||
+      t.pos === 'NUM' ||
+      t.pos === 'ADV' ||
+      t.pos === 'CCONJ' ||
+      (t.pos === 'PUNCT' && /^[`'"‘’“”]$/.test(t.text)) ||
+      (t.pos === 'DET' && /^an?$/.test(t.lower)) ||
+      (t.pos === 'VERB' && /(?:ing|ed)$/.test(t.lower));
+    if (!modifier) break;
+  }
+  const nouns: Token[] = [];
+  while (i < tokens.length && NOUN_TAGS.has(tokens[i]!.pos)) nouns.push(tokens[i++]!);
+  const after = tokens[i];
+  // A verb read as a noun after the subject ("this sampler halves the cost"): a noun is not
+  // followed by a determiner or a pronoun, a verb's object is.
+  if (nouns.length > 1 && after && ['DET', 'PRON'].includes(after.pos)) nouns.pop();
+  let head = nouns.at(-1) ?? null;
+  // A noun the tagger read as a modifier ("such a `flat' prior over…"): the last modifier, when a
+  // preposition or a verb follows it.
+  const last = tokens[i - 1];
+  if (!head && i > at + 1 && last && ['ADJ', 'ADV'].includes(last.pos) && last.content) {
+    if (after && ['ADP', 'VERB', 'AUX'].includes(after.pos)) head = last;
+  }
+  return head;
+}
+
+/** Which tokens are part of a fixed expression. */
+function inIdioms(tokens: readonly Token[]): boolean[] {
+  const covered = tokens.map(() => false);
+  tokens.forEach((token, at) => {
+    for (const words of IDIOMS_BY_FIRST_WORD.get(token.lower) ?? []) {
+      if (!words.every((word, k) => tokens[at + k]?.lower === word)) continue;
+      for (let k = 0; k < words.length; k += 1) covered[at + k] = true;
+    }
+  });
+  return covered;
+}
+
+/** What follows "those" standing for a noun: "of X", "that/which…", "considered in…". */
+function ellipsisFollows(next: Token): boolean {
+  return (
+    next.pos === 'ADP' ||
+    next.pos === 'PRON' ||
+    (next.pos === 'VERB' && /(?:ed|ing)$/.test(next.lower))
   );
 }
 
-/**
- * Whether a sentence says something: two or more distinct nouns (as the part-of-speech tagger
- * reads them) that are content words, no generic research noun ("method", "results") and no count
- * ("two"). One noun with nothing around it is a verb and its object's head ("We propose two
- * complementary and fully automated methodologies"): what the methods are about is missing.
- */
-export function hasContentNoun(sentence: string): boolean {
-  const nouns = new Set<string>();
-  for (const token of tagSentence(sentence).tokens) {
-    if (token.pos !== 'NOUN' && token.pos !== 'PROPN' && token.pos !== 'X') continue;
-    if (!token.content || COUNT_WORD.test(token.text)) continue;
-    const word = analyseText(token.text).words[0];
-    if (word !== undefined && isContentWord(word) && !isGenericWord(word)) nouns.add(word.key);
-  }
-  return nouns.size >= 2;
+/** "this is the first work to…": the demonstrative is the paper itself, named after "is". */
+function namesThePaper(tokens: readonly Token[], at: number): boolean {
+  if (tokens[at + 1]?.pos !== 'AUX') return false;
+  const noun = tokens
+    .slice(at + 2, at + 6)
+    .find((t) => !['DET', 'ADJ', 'NUM', 'ADV'].includes(t.pos));
+  return noun !== undefined && NOUN_TAGS.has(noun.pos) && isAuthorWord(noun.lower);
 }
 
 /**
- * What a sentence points back at that `shown` (the title and whatever the summary shows before it)
- * does not hold: the noun of "this/these/such X", or the pronoun that opens it; null when nothing.
+ * A possessive in an opening phrase that points forward to the subject after the comma: "Despite
+ * its simplicity, our method…", "In addition to its range, DCA…".
  */
-export function unseenPointer(sentence: string, shown: ReadonlySet<string>): string | null {
-  const text = withoutOpener(sentence);
-  for (const match of text.matchAll(POINTER)) {
-    const at = match.index + match[0].length - match[1]!.length;
-    // "such as", "such that": a list or a consequence, not a pointer.
-    if (/^such$/i.test(match[0].split(/\s+/)[0]!) && /^(?:as|that)$/i.test(match[1]!)) continue;
-    // The noun pointed at: the first content word after at most two counts or adjectives of
-    // degree ("these two limitations", "this new perspective"); none ("this is", "we do this
-    // by") makes the determiner a pronoun, whose antecedent came before.
-    const words = text.slice(at).split(/\s+/).slice(0, 3);
-    const noun = words.find((word) => !COUNT_WORD.test(word) && contentKeys(word).size > 0);
-    if (noun === undefined || words.indexOf(noun) > 2 || contentKeys(words[0]!).size === 0) {
-      if (!COUNT_WORD.test(words[0] ?? '')) return match[0].split(/\s+/)[0]!;
+function cataphoric(tokens: readonly Token[], at: number): boolean {
+  if (!/^(?:its|their)$/.test(tokens[at]!.lower)) return false;
+  // Only in a phrase before the subject: no subject or verb before it ("We demonstrate its…").
+  if (tokens.slice(0, at).some((t) => ['PRON', 'VERB', 'AUX'].includes(t.pos))) return false;
+  let i = at + 1;
+  while (i < tokens.length && tokens[i]!.text !== ',') {
+    if (['VERB', 'AUX'].includes(tokens[i]!.pos)) return false;
+    i += 1;
+  }
+  i += 1;
+  while (i < tokens.length && ['DET', 'ADJ', 'PRON'].includes(tokens[i]!.pos)) {
+    if (PERSONAL_PRONOUN.test(tokens[i]!.lower) || DEMONSTRATIVE.test(tokens[i]!.lower))
+      return false;
+    i += 1;
+  }
+  return i < tokens.length && NOUN_TAGS.has(tokens[i]!.pos);
+}
+
+/**
+ * The first reference in `text` whose antecedent the card does not show, or null: a pronoun or
+ * demonstrative with no noun before it ("It…", "We do this by…"), or "this/these/such X", "the
+ * aforementioned X" whose X neither `shown` (the title, and what the card shows before `text`)
+ * nor the text before it holds. When `afterSentence` is set, the sentence before is on the card:
+ * a bare pronoun is taken to point into it; a "this X" still needs its X there.
+ */
+export function unseenPointer(
+  text: string,
+  shown: ReadonlySet<string>,
+  afterSentence = false,
+): string | null {
+  const { tokens, words } = read(text);
+  const idiom = inIdioms(tokens);
+  let nounBefore = false;
+  // Keys of the words before the current one.
+  const before = new Set<string>();
+  // The pointed-at noun is on the card: in the title, before `text`, or earlier in `text`.
+  const seen = (head: Token) => {
+    const key = wordOf(head.text)?.key;
+    return key === undefined || shown.has(key) || before.has(key);
+  };
+  for (let i = 0; i < tokens.length; i += 1) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    if (PERSONAL_PRONOUN.test(t.lower) && t.pos === 'PRON') {
+      if (!nounBefore && !afterSentence && !cataphoric(tokens, i)) return t.text;
+    } else if (DEMONSTRATIVE.test(t.lower) && (t.lower !== 'that' || i === 0)) {
+      if (idiom[i]) continue;
+      const head = nounAfter(tokens, i);
+      if (head) {
+        // "This construction allows…" opens by pointing at a sentence before it, even when the
+        // title holds the noun: only the sentence before, shown with it, answers it.
+        const opening = i === 0 && !afterSentence;
+        if (!isAuthorWord(head.lower) && (opening || !seen(head)))
+          return text.slice(t.start, head.end);
+      } else if (
+        // "those of the baseline", "those considered in prior work": an ellipsis of a noun said
+        // before in the sentence
+        !(nounBefore && /^(?:those|that)$/.test(t.lower) && next && ellipsisFollows(next)) &&
+        !namesThePaper(tokens, i) &&
+        !afterSentence
+      ) {
+        return t.text;
+      }
+    } else if (t.lower === 'such' && next && !NOT_A_POINTER_AFTER_SUCH.test(next.lower)) {
+      const head = nounAfter(tokens, i);
+      if (head && !seen(head)) return text.slice(t.start, head.end);
+    } else if (t.lower === 'the' && next && ANAPHORIC_MODIFIER.test(next.lower)) {
+      const head = nounAfter(tokens, i + 1);
+      if (!head) {
+        if (/^(?:latter|former)$/.test(next.lower) && !afterSentence)
+          return `${t.text} ${next.text}`;
+      } else if (next.lower === 'proposed') {
+        // "the proposed method" is the authors' own, as "our method" is; "the proposed sampler"
+        // names a thing the reader must have been told of.
+        const word = analyseText(head.text).words[0];
+        if (word && !isGenericWord(word) && !seen(head)) return text.slice(t.start, head.end);
+      } else if (!seen(head)) return text.slice(t.start, head.end);
     }
-    if (noun === undefined) return match[0];
-    if (SELF_REFERENCE.test(noun.replace(/[^\p{L}-]/gu, ''))) continue;
-    const key = [...contentKeys(noun)][0];
-    if (!key || shown.has(key)) continue;
-    if (!contentKeys(text.slice(0, match.index)).has(key)) return match[0];
+    if (NOUN_TAGS.has(t.pos) && !idiom[i]) nounBefore = true;
+    const key = words[i]?.key;
+    if (key !== undefined) before.add(key);
   }
-  return pronounOpener(text);
-}
-
-/** "It…", "They…", "This allows…": a pronoun as the subject, whose antecedent came before. */
-function pronounOpener(text: string): string | null {
-  const tokens = tagSentence(text.slice(0, 60)).tokens;
-  const [first, second] = tokens;
-  if (!first) return null;
-  if (/^(?:it|its|they|their|them)$/i.test(first.text)) return first.text;
-  if (
-    /^(?:this|these|those|that)$/i.test(first.text) &&
-    second &&
-    ['VERB', 'AUX', 'ADV'].includes(second.pos)
-  )
-    return first.text;
   return null;
 }
 
-/**
- * Sentence `index` as a whole summary, or null: it must fit, say something, be no "also" aside,
- * and point at nothing the title does not show.
- */
-function wholeSummaryAt(
-  sentences: readonly string[],
-  index: number,
-  titleKeys: ReadonlySet<string>,
-  pointers: 'checked' | 'allowed' = 'checked',
-): string | null {
-  const sentence = sentences[index]!;
+/** Share of the title's content words a summary repeats. */
+function titleShare(titleStems: ReadonlySet<string>, readings: readonly Reading[]): number {
+  if (titleStems.size === 0) return 0;
+  let shared = 0;
+  for (const stem of titleStems) if (readings.some((r) => r.stems.has(stem))) shared += 1;
+  return shared / titleStems.size;
+}
+
+/** How many specific words a summary adds to the title. */
+function addedWords(titleWords: ReadonlySet<string>, readings: readonly Reading[]): number {
+  let added = 0;
+  for (const key of specificKeys(readings, false)) if (!titleWords.has(key)) added += 1;
+  return added;
+}
+
+/** What a choice must meet; the chooser relaxes these one by one when nothing meets them all. */
+interface Demands {
+  gap: number;
+  aboutThePaper: boolean;
+  addsToTitle: boolean;
+  pointers: 'checked' | 'allowed';
+  /** Whether a summary may repeat more than half of the title (only when nothing else is whole). */
+  repeats: boolean;
+}
+
+/** What the chooser knows of the title and the abstract, shared by every candidate it tries. */
+interface Context {
+  sentences: readonly string[];
+  titleKeys: ReadonlySet<string>;
+  /** The title's stems as {@link titleShare} compares them (hyphenated parts apart). */
+  titleStems: ReadonlySet<string>;
+  titleWords: ReadonlySet<string>;
+}
+
+/** Whether a summary's text (one sentence or two) meets what every summary must. */
+function says(texts: readonly string[], context: Context, demands: Demands): boolean {
+  // "Our code is at https://…" says where the code is, not what the paper does.
+  if (!demands.repeats && texts.some((text) => findUrls(text).length > 0)) return false;
+  const readings = texts.map(read);
+  if (!saysSomething(readings)) return false;
+  if (!demands.repeats && titleShare(context.titleStems, readings) > MAX_TITLE_SHARE) return false;
+  return !demands.addsToTitle || addedWords(context.titleWords, readings) >= MIN_ADDED_WORDS;
+}
+
+/** Sentence `index` as a whole summary, or null. */
+function wholeSummaryAt(index: number, context: Context, demands: Demands): string | null {
+  const sentence = context.sentences[index]!;
   const body = withoutLeadIn(sentence);
-  if (toSummary(sentence).length > MAX_SUMMARY_LENGTH - 1 || body.length > MAX_SUMMARY_LENGTH - 1)
-    return null;
-  if (ALSO_ASIDE.test(body) || !hasContentNoun(body)) return null;
-  // A pointer whose antecedent the card does not show: another sentence is chosen (a summary is
-  // one sentence, so the one before it is not added).
-  return pointers === 'allowed' || unseenPointer(sentence, titleKeys) === null
+  if (body.length > MAX_SUMMARY_LENGTH - 1 || ALSO_ASIDE.test(body)) return null;
+  if (!says([body], context, demands)) return null;
+  return demands.pointers === 'allowed' || unseenPointer(body, context.titleKeys) === null
     ? toSummary(sentence)
     : null;
 }
 
 /**
+ * Sentence `index` after the one before it, which holds what it points at ("… a sampler for
+ * proteins. This sampler is exact…"), or null: both whole, within the length limit, the first
+ * pointing at nothing unseen itself, the second's pointers all resolved by the title or the first.
+ */
+function pairedSummaryAt(index: number, context: Context, demands: Demands): string | null {
+  if (index === 0) return null;
+  // Only a sentence that needs its antecedent: one whole without it is chosen alone.
+  if (unseenPointer(withoutLeadIn(context.sentences[index]!), context.titleKeys) === null)
+    return null;
+  const first = withoutLeadIn(context.sentences[index - 1]!);
+  const second = context.sentences[index]!.replace(CITATION, '').trim();
+  if (first.length + second.length + 1 > MAX_SUMMARY_LENGTH - 1) return null;
+  if (ALSO_ASIDE.test(first) || ALSO_ASIDE.test(withoutOpener(second))) return null;
+  if (unseenPointer(first, context.titleKeys) !== null) return null;
+  const shown = new Set([...context.titleKeys, ...keysOf(first)]);
+  if (unseenPointer(second, shown, true) !== null) return null;
+  if (!says([first, second], context, demands)) return null;
+  const whole = (text: string) => capitaliseFirst(withoutTrailingPunctuation(text).trim());
+  return `${whole(first)}. ${whole(second)}.`;
+}
+
+/** The demands, strictest first: each step gives up one when nothing meets the one before. */
+const STRICT: Demands = {
+  gap: MAX_SCORE_GAP,
+  aboutThePaper: true,
+  addsToTitle: true,
+  pointers: 'checked',
+  repeats: false,
+};
+const STEPS: readonly Demands[] = [
+  STRICT,
+  { ...STRICT, gap: MAX_WIDER_GAP },
+  { ...STRICT, gap: Infinity },
+  { ...STRICT, gap: Infinity, addsToTitle: false },
+  { ...STRICT, gap: Infinity, addsToTitle: false, aboutThePaper: false },
+  { ...STRICT, gap: Infinity, addsToTitle: false, aboutThePaper: false, pointers: 'allowed' },
+  // Any whole sentence that says something before a cut one, even one that repeats the title.
+  {
+    ...STRICT,
+    gap: Infinity,
+    addsToTitle: false,
+    aboutThePaper: false,
+    pointers: 'allowed',
+    repeats: true,
+  },
+];
+
+/**
  * The summary from ranked sentences, chosen whole, never cut (docs/naming.md): the best-ranked
- * sentence that fits, says something (a content noun), is not an "also" aside and points at
- * nothing the card does not show ("This allows…", "these agents"). When no candidate within
- * {@link MAX_SCORE_GAP} (then {@link MAX_WIDER_GAP}) of the best qualifies, the best one as before.
+ * sentence about the paper that fits, says something (a content noun), adds to the title, is not
+ * an "also" aside and points at nothing the card does not show ("This allows…", "these agents");
+ * when it points back, the sentence before it is shown with it if both fit. When no candidate
+ * within {@link MAX_SCORE_GAP} of the best qualifies, the demands are relaxed one by one
+ * ({@link STEPS}); with none at all, the best sentence as before (cut only then).
  */
 export function chooseWholeSummary(
   sentences: readonly string[],
@@ -192,21 +499,27 @@ export function chooseWholeSummary(
 ): string {
   const best = ranked[0];
   if (!best) return toSummary(sentences[0] ?? '');
-  const titleKeys = contentKeys(title);
-  // First among the candidates close to the best, then a little further down.
-  for (const gap of [MAX_SCORE_GAP, MAX_WIDER_GAP]) {
+  // The title read once: its words' keys, its content words' keys, its parts' stems.
+  const titleWords = analyseText(title).words;
+  const context: Context = {
+    sentences,
+    titleKeys: new Set(titleWords.filter((w) => isContentWord(w)).map((w) => w.key)),
+    titleStems: new Set(
+      titleWords
+        .flatMap((w) => w.parts.map((part) => part.text.toLowerCase()))
+        .filter((part) => hasLetter(part) && !STOP_WORDS.has(part))
+        .map(stem),
+    ),
+    titleWords: new Set(titleWords.map((w) => w.key)),
+  };
+  for (const demands of STEPS) {
     for (const { index, score, aboutThePaper } of ranked) {
-      if (score < best.score - gap) break;
-      if (aboutThePaper === false && index !== best.index) continue;
-      const chosen = wholeSummaryAt(sentences, index, titleKeys);
+      if (score < best.score - demands.gap) break;
+      if (demands.aboutThePaper && aboutThePaper === false) continue;
+      const chosen =
+        wholeSummaryAt(index, context, demands) ?? pairedSummaryAt(index, context, demands);
       if (chosen !== null) return chosen;
     }
-  }
-  // Still none: one that says something and is no aside, even if it points back.
-  for (const { index, score } of ranked) {
-    if (score < best.score - MAX_WIDER_GAP) break;
-    const chosen = wholeSummaryAt(sentences, index, titleKeys, 'allowed');
-    if (chosen !== null) return chosen;
   }
   return toSummary(sentences[best.index] ?? sentences[0] ?? '');
 }
