@@ -82,6 +82,17 @@ export interface TopicWeights {
   profiles?: Record<string, Record<string, number>>;
   /** Each topic's share of the papers the profiles were fitted on (a reader's tags, main or not). */
   priors?: Record<string, number>;
+  /**
+   * A linear classifier per topic over a paper's unit TF-IDF word vector (`npm run fit:topics`:
+   * L2-regularised logistic regression, one topic against the rest, its heaviest weights kept).
+   */
+  classifier?: TopicClassifier;
+}
+
+/** One linear classifier per topic: a bias and sparse word-key weights (docs/tagging.md). */
+export interface TopicClassifier {
+  bias: Record<string, number>;
+  weights: Record<string, Record<string, number>>;
 }
 
 /**
@@ -93,6 +104,8 @@ export interface TopicWeights {
 export interface TagModel {
   /** One coefficient per feature, in {@link TAG_FEATURES} order. */
   coefficients: number[];
+  /** Each topic's own offset to the linear score (how readily a reader gives that topic). */
+  topicBias?: Record<string, number>;
   /** A topic the rule did not tag becomes the second tag when its probability reaches this. */
   cut: number;
   /** …and the third tag when it reaches this (a third tag needs more evidence than a second). */
@@ -101,6 +114,8 @@ export interface TagModel {
   relative: number;
   /** A tag of the rule (after its first) whose probability is below this is dropped. */
   drop: number;
+  /** The rule's first tag is dropped too when its probability is below this (0 or absent: never). */
+  first?: number;
 }
 
 /** What the learned rule reads of one candidate topic of one paper, in coefficient order. */
@@ -123,6 +138,9 @@ export const TAG_FEATURES = [
   'learned similarity / best',
   'most similar (learned)',
   'log prior share',
+  'classifier probability',
+  'classifier margin − best margin',
+  'most likely (classifier)',
 ] as const;
 
 /**
@@ -145,6 +163,7 @@ export function tagFeatures(
     rank: -1,
   },
   prior?: number,
+  classifier: { margin: number; best: number; rank: number } | null = null,
 ): number[] {
   return [
     1,
@@ -165,6 +184,9 @@ export function tagFeatures(
     learned.best > 0 ? learned.similarity / learned.best : 0,
     learned.rank === 0 && learned.best > 0 ? 1 : 0,
     prior === undefined ? 0 : Math.log(prior + 0.01),
+    classifier ? 1 / (1 + Math.exp(-classifier.margin)) : 0,
+    classifier ? classifier.margin - classifier.best : 0,
+    classifier?.rank === 0 ? 1 : 0,
   ];
 }
 
@@ -172,8 +194,9 @@ export function tagFeatures(
 export function tagProbability(
   coefficients: readonly number[],
   features: readonly number[],
+  offset = 0,
 ): number {
-  let z = 0;
+  let z = offset;
   for (let i = 0; i < features.length; i++) z += (coefficients[i] ?? 0) * features[i]!;
   return 1 / (1 + Math.exp(-z));
 }
@@ -188,7 +211,7 @@ export function tagProbability(
 export function chooseTags(
   rule: readonly string[],
   candidates: readonly { slug: string; probability: number }[],
-  model: Pick<TagModel, 'cut' | 'third' | 'relative' | 'drop'>,
+  model: Pick<TagModel, 'cut' | 'third' | 'relative' | 'drop' | 'first'>,
 ): string[] {
   const sorted = [...candidates].sort((a, b) => b.probability - a.probability);
   const best = sorted[0];
@@ -196,7 +219,8 @@ export function chooseTags(
   const probability = new Map(sorted.map((c) => [c.slug, c.probability]));
   const kept = rule.filter(
     (slug, index) =>
-      slug !== FALLBACK_TOPIC && (index === 0 || (probability.get(slug) ?? 0) >= model.drop),
+      slug !== FALLBACK_TOPIC &&
+      (probability.get(slug) ?? 0) >= (index === 0 ? (model.first ?? 0) : model.drop),
   );
   const tags = kept.length > 0 ? kept : [best.slug];
   for (const c of sorted) {
@@ -812,7 +836,11 @@ export class TopicTagger {
             rule[index]!,
             paper.map((c) => ({
               slug: c.slug,
-              probability: tagProbability(model.coefficients, c.features),
+              probability: tagProbability(
+                model.coefficients,
+                c.features,
+                model.topicBias?.[c.slug] ?? 0,
+              ),
             })),
             model,
           ),
@@ -843,6 +871,7 @@ export class TopicTagger {
     });
     const topics = this.matcher.topics;
     const learnedProfiles = this.learnedProfiles(weights);
+    const classifier = this.classifierWeights(weights);
     const candidates = this.readings.map((reading, paper) => {
       const vector = this.unitVector(reading.bag);
       const dot = (profile: Float64Array) => {
@@ -859,6 +888,14 @@ export class TopicTagger {
             .sort((a, b) => learned[b]! - learned[a]! || a - b)
         : [];
       const learnedBest = learned?.[learnedOrder[0] ?? 0] ?? 0;
+      const margins = classifier?.map((c) => (c ? c.bias + dot(c.weights) : -Infinity));
+      const marginOrder = margins
+        ? topics
+            .map((_, index) => index)
+            .filter((index) => index !== this.matcher.fallback)
+            .sort((a, b) => margins[b]! - margins[a]! || a - b)
+        : [];
+      const bestMargin = margins?.[marginOrder[0] ?? 0] ?? 0;
       const byScore = new Map(scores[paper]!.map((s, rank) => [s.slug, { ...s, rank }]));
       const best = scores[paper]![0]?.score ?? 0;
       const order = topics
@@ -892,6 +929,13 @@ export class TopicTagger {
                   }
                 : undefined,
               weights.priors ? (weights.priors[slug] ?? 0) : undefined,
+              margins && Number.isFinite(margins[index])
+                ? {
+                    margin: margins[index]!,
+                    best: bestMargin,
+                    rank: marginOrder.indexOf(index),
+                  }
+                : null,
             ),
           };
         })
@@ -914,6 +958,24 @@ export class TopicTagger {
         if (id !== undefined) array[id] = value;
       }
       return array;
+    });
+  }
+
+  /** Each topic's classifier as a bias and dense weights over this corpus's word keys (or null). */
+  private classifierWeights(
+    weights: TopicWeights,
+  ): ({ bias: number; weights: Float64Array } | null)[] | null {
+    const { classifier } = weights;
+    if (!classifier) return null;
+    return this.matcher.topics.map((topic) => {
+      const bias = classifier.bias[topic.slug];
+      if (bias === undefined) return null;
+      const array = new Float64Array(this.keyIds.size);
+      for (const [key, value] of Object.entries(classifier.weights[topic.slug] ?? {})) {
+        const id = this.keyIds.get(key);
+        if (id !== undefined) array[id] = value;
+      }
+      return { bias, weights: array };
     });
   }
 
