@@ -867,3 +867,29 @@ describe('untrusted input', () => {
     );
   });
 });
+
+describe('a named paper is described by its contribution, not by the scene', () => {
+  // Opening context and prior work only set the scene for what the abstract names.
+  it.each([
+    [
+      'FoldScribe',
+      'Protein function annotation assigns biological roles to newly sequenced proteins. ' +
+        'Despite their success, existing methods rarely explain the predicted enzyme commission labels.',
+      'In this work, we propose FoldScribe, a retrieval-free graph model that grounds each annotation in structural motifs.',
+      'FoldScribe improves annotation accuracy by 12% on two benchmarks.',
+    ],
+    [
+      'SolvAgent',
+      'Chemical reaction recommendation selects proper reaction condition parameters for chemical reactions. ' +
+        'Despite their success, existing methods rarely explain the rationale behind the recommended solvent and catalyst choices.',
+      'In this work, we propose SolvAgent, a multi-agent system that reframes condition prediction as an evidence-based reasoning task.',
+      'SolvAgent achieves 20% gains over domain-specific baselines.',
+    ],
+  ])('%s', (name, scene, contribution, result) => {
+    const paper = describePaper(`${scene} ${contribution} ${result}`);
+    expect(paper.name).toBe(name);
+    expect(paper.title.startsWith(`${name}: `)).toBe(true);
+    const description = paper.title.slice(name.length + 2).toLowerCase();
+    for (const word of description.split(/\s+/)) expect(contribution.toLowerCase()).toContain(word);
+  });
+});

@@ -345,6 +345,9 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
     }
   });
   sentences.forEach((sentence, index) => {
+    // After a name, the description says what the named thing is: context and prior work
+    // ("existing methods rarely explain the recommended conditions") only set the scene for it.
+    if (context.name && hasContribution && roles[index] === 'background') return;
     const bases = phrasesBySentence[index]!;
     const startsAt = new Map(bases.map((p) => [p.first, p]));
     const statement = statementOf.get(index);
