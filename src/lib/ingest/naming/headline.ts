@@ -445,7 +445,7 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
   sentences.forEach((sentence, index) => {
     const statement = statementOf.get(index);
     if (!statement || roles[index] === 'result') return;
-    for (const clause of clauseCandidates(sentence, index, statement, context)) {
+    for (const clause of clauseCandidates(sentence, statement, context)) {
       // What the abstract bypasses or criticises is never a title's head, here as for phrases.
       if (shared.negated.has(headKey(clause.headTokens))) continue;
       const seenKey = clause.text.toLowerCase();
@@ -599,7 +599,6 @@ const MAX_CLAUSE_TOKENS = 24;
  */
 function clauseCandidates(
   sentence: TaggedSentence,
-  index: number,
   statement: Statement,
   context: HeadlineContext,
 ): Clause[] {
