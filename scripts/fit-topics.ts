@@ -350,6 +350,16 @@ const PROFILE_SIZE = Number(process.env.FIT_PROFILE_SIZE ?? 100);
 const PROFILE_MIN_PAPERS = Number(process.env.FIT_PROFILE_MIN_PAPERS ?? 3);
 const wordVectorCache = new Map<Venue, Map<string, number>[]>();
 
+/** A set's TF-IDF word vectors, computed once for the profiles and the classifiers of every fold. */
+function wordVectorsOf(set: Venue): Map<string, number>[] {
+  let vectors = wordVectorCache.get(set);
+  if (!vectors) {
+    vectors = set.corpus.tagger.wordVectors();
+    wordVectorCache.set(set, vectors);
+  }
+  return vectors;
+}
+
 /**
  * Each topic's learned word profile from the papers of `venues` a reader tagged with it: the mean of
  * their unit TF-IDF vectors (a secondary topic counts half) less the mean of all their papers (so
@@ -370,11 +380,7 @@ function learnProfiles(
   const all = new Map<string, number>();
   let papers = 0;
   for (const set of sets) {
-    let vectors = wordVectorCache.get(set);
-    if (!vectors) {
-      vectors = set.corpus.tagger.wordVectors();
-      wordVectorCache.set(set, vectors);
-    }
+    const vectors = wordVectorsOf(set);
     for (const index of set.judged) {
       if (!venues.has(set.venueOf.get(index)!)) continue;
       const vector = vectors[index]!;
@@ -414,8 +420,7 @@ function learnProfiles(
       kept.map(([key, value]) => [key, Math.round((value / norm) * 10000) / 10000]),
     );
   }
-  if (!PROFILES_USED) return { profiles: {}, priors, ...(classifier ? { classifier } : {}) };
-  return { profiles, priors, ...(classifier ? { classifier } : {}) };
+  return { profiles: PROFILES_USED ? profiles : {}, priors, ...(classifier ? { classifier } : {}) };
 }
 
 const CLASSIFIER = process.env.FIT_CLASSIFIER !== '0';
@@ -441,11 +446,7 @@ function trainClassifier(sets: readonly Venue[], venues: ReadonlySet<string>): T
   const keyIds = new Map<string, number>();
   const documentFrequency: number[] = [];
   for (const set of sets) {
-    let vectors = wordVectorCache.get(set);
-    if (!vectors) {
-      vectors = set.corpus.tagger.wordVectors();
-      wordVectorCache.set(set, vectors);
-    }
+    const vectors = wordVectorsOf(set);
     for (const index of set.judged) {
       if (!venues.has(set.venueOf.get(index)!)) continue;
       const ids: number[] = [];

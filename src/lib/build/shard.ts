@@ -42,6 +42,19 @@ export function sitePaths<T>(list: () => T[]): T[] {
 }
 
 /**
+ * The static paths of a split index's parts (`search/postings/3.json`…): for each URL folder, one
+ * path per part of its list, the part itself as the page's prop.
+ */
+export function partPaths(parts: readonly (readonly [string, readonly unknown[]])[]): {
+  params: { part: string; n: string };
+  props: { part: unknown };
+}[] {
+  return parts.flatMap(([folder, list]) =>
+    list.map((part, n) => ({ params: { part: folder, n: String(n) }, props: { part } })),
+  );
+}
+
+/**
  * A site file's response in the site shard; elsewhere an empty one, never written to the merged
  * site (the site shard's copy wins), which spares a paper shard building the search index again.
  */

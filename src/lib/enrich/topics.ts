@@ -881,27 +881,14 @@ export class TopicTagger {
       };
       const similarity = dense.map(dot);
       const learned = learnedProfiles?.map((profile) => (profile ? dot(profile) : 0));
-      const learnedOrder = learned
-        ? topics
-            .map((_, index) => index)
-            .filter((index) => index !== this.matcher.fallback)
-            .sort((a, b) => learned[b]! - learned[a]! || a - b)
-        : [];
-      const learnedBest = learned?.[learnedOrder[0] ?? 0] ?? 0;
+      const learnedRanking = learned ? this.rankTopics(learned) : null;
+      const learnedBest = learned?.[learnedRanking?.order[0] ?? 0] ?? 0;
       const margins = classifier?.map((c) => (c ? c.bias + dot(c.weights) : -Infinity));
-      const marginOrder = margins
-        ? topics
-            .map((_, index) => index)
-            .filter((index) => index !== this.matcher.fallback)
-            .sort((a, b) => margins[b]! - margins[a]! || a - b)
-        : [];
-      const bestMargin = margins?.[marginOrder[0] ?? 0] ?? 0;
+      const marginRanking = margins ? this.rankTopics(margins) : null;
+      const bestMargin = margins?.[marginRanking?.order[0] ?? 0] ?? 0;
       const byScore = new Map(scores[paper]!.map((s, rank) => [s.slug, { ...s, rank }]));
       const best = scores[paper]![0]?.score ?? 0;
-      const order = topics
-        .map((_, index) => index)
-        .filter((index) => index !== this.matcher.fallback)
-        .sort((a, b) => similarity[b]! - similarity[a]! || a - b);
+      const { order } = this.rankTopics(similarity);
       const bestSimilarity = similarity[order[0] ?? 0] ?? 0;
       if (best <= 0 && bestSimilarity < weights.similarity) return null;
       return order
@@ -921,11 +908,11 @@ export class TopicTagger {
               similarityRank,
               weights.threshold,
               rule[paper]!.indexOf(slug),
-              learned
+              learned && learnedRanking
                 ? {
                     similarity: learned[index]!,
                     best: learnedBest,
-                    rank: learnedOrder.indexOf(index),
+                    rank: learnedRanking.rank[index]!,
                   }
                 : undefined,
               weights.priors ? (weights.priors[slug] ?? 0) : undefined,
@@ -933,7 +920,7 @@ export class TopicTagger {
                 ? {
                     margin: margins[index]!,
                     best: bestMargin,
-                    rank: marginOrder.indexOf(index),
+                    rank: marginRanking!.rank[index]!,
                   }
                 : null,
             ),
@@ -943,6 +930,20 @@ export class TopicTagger {
         .map(({ slug, features }) => ({ slug, features }));
     });
     return { rule, candidates };
+  }
+
+  /**
+   * Topic indexes by `values`, highest first (ties in taxonomy order, the fallback left out), and
+   * each topic's place in that order (-1 for the fallback): one sort, no search per topic.
+   */
+  private rankTopics(values: readonly number[]): { order: number[]; rank: Int32Array } {
+    const order = this.matcher.topics
+      .map((_, index) => index)
+      .filter((index) => index !== this.matcher.fallback)
+      .sort((a, b) => values[b]! - values[a]! || a - b);
+    const rank = new Int32Array(this.matcher.topics.length).fill(-1);
+    order.forEach((index, place) => (rank[index] = place));
+    return { order, rank };
   }
 
   /** The learned profiles as dense arrays over this corpus's word keys (null for a topic without). */

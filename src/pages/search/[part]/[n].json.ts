@@ -6,20 +6,16 @@ import type { APIRoute, GetStaticPaths } from 'astro';
 import { papers, searchIndexOptions } from '../../../content';
 import { getSearchIndex } from '../../../lib/search/build';
 import { getSplitSearchIndex } from '../../../lib/search/split';
-import { sitePaths } from '../../../lib/build/shard';
+import { partPaths, sitePaths } from '../../../lib/build/shard';
 
 export const getStaticPaths = (() =>
   sitePaths(() => {
     const split = getSplitSearchIndex(getSearchIndex(papers, searchIndexOptions).index);
-    // URL folder → the split index's list of parts.
-    const parts: [string, readonly unknown[]][] = [
+    return partPaths([
       ['vocab', split.vocab],
       ['postings', split.blocks],
       ['cards', split.cards],
-    ];
-    return parts.flatMap(([folder, list]) =>
-      list.map((part, n) => ({ params: { part: folder, n: String(n) }, props: { part } })),
-    );
+    ]);
   })) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>

@@ -5,20 +5,16 @@
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { indexes } from '../../../content';
-import { sitePaths } from '../../../lib/build/shard';
+import { partPaths, sitePaths } from '../../../lib/build/shard';
 import { getSplitSimilarIndex } from '../../../lib/enrich/similar-split';
 
 export const getStaticPaths = (() =>
   sitePaths(() => {
     const split = getSplitSimilarIndex(indexes.similar);
-    // URL folder → the split index's list of parts.
-    const parts: [string, readonly unknown[]][] = [
+    return partPaths([
       ['terms', split.blocks],
       ['docs', split.docs],
-    ];
-    return parts.flatMap(([folder, list]) =>
-      list.map((part, n) => ({ params: { part: folder, n: String(n) }, props: { part } })),
-    );
+    ]);
   })) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>
