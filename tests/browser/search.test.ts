@@ -21,6 +21,9 @@ async function home(search = '') {
   const page = await browser.newPage();
   const errors = collectErrors(page);
   await page.goto(`${siteUrl}${search}`);
+  // The explorer defines <paper-search> in a task of its own after the page's scripts (a shorter
+  // first task); under load that task can come after `load`, so wait for it like a reader's first key.
+  await page.waitForFunction(() => customElements.get('paper-search') !== undefined);
   return { page, errors };
 }
 
