@@ -7,9 +7,12 @@ import {
   type SummaryCandidate,
 } from '../../src/lib/ingest/naming/summary';
 import { describePaper } from '../../src/lib/ingest/naming/describe';
+import { analyseText } from '../../src/lib/text/terms';
 
 const ranked = (...indices: number[]): SummaryCandidate[] =>
   indices.map((index, rank) => ({ index, score: -rank / 10 }));
+/** The keys of a title's words, as the chooser compares them. */
+const keys = (title: string) => new Set(analyseText(title).words.map((w) => w.key));
 
 describe('summaries chosen whole (issue 32)', () => {
   it('needs a content noun beyond the verb and counts, and something said of it', () => {
@@ -59,6 +62,34 @@ describe('summaries chosen whole (issue 32)', () => {
     expect(unseenPointer('The proposed sampler halves the cost.', new Set())).toBe(
       'The proposed sampler',
     );
+  });
+
+  it('reads a dummy "it" as standing for the clause after it, not for a noun left out', () => {
+    expect(
+      unseenPointer('We show that it is possible to sample backbones exactly.', new Set()),
+    ).toBe(null);
+    expect(unseenPointer('It remains unclear whether samplers mix.', new Set())).toBeNull();
+    expect(unseenPointer('It has been shown that samplers mix.', new Set())).toBeNull();
+    // A thing said before: "it is used to…", "it is akin to…".
+    expect(unseenPointer('It is used to sample proteins.', new Set())).toBe('It');
+    expect(unseenPointer('It is akin to learning with noise.', new Set())).toBe('It');
+  });
+
+  it('takes the title as answering a pointer only when it names the thing with the same words', () => {
+    const title = keys('Smooth stationary kernels');
+    expect(
+      unseenPointer('We show that these kernels solve pathologies of regression.', title),
+    ).toBeNull();
+    expect(
+      unseenPointer(
+        'We show that these non-positive kernels solve pathologies of regression.',
+        title,
+      ),
+    ).toBe('these non-positive kernels');
+    // "the above X" points into the text before, never at the title.
+    expect(
+      unseenPointer('We lift the above limitation.', keys('Limitation of early stopping')),
+    ).toBe('the above limitation');
   });
 
   it('takes the title as showing a pointer’s noun, but not for a summary that opens with one', () => {

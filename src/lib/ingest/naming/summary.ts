@@ -292,6 +292,39 @@ function namesThePaper(tokens: readonly Token[], at: number): boolean {
   return noun !== undefined && NOUN_TAGS.has(noun.pos) && isAuthorWord(noun.lower);
 }
 
+/** Verbs that, like "be", link a dummy "it" to what is said of a clause after it. */
+const LINKING_VERB = /^(?:seems?|seemed|appears?|appeared|remains?|remained|becomes?|became)$/;
+/** What opens a clause that a dummy "it" stands for: "that…", "whether…", "how…". */
+const CLAUSE_OPENER = /^(?:that|whether|if|how|what|why)$/;
+
+/**
+ * A dummy "it", standing for a clause said after it, not for a noun said before (extraposition):
+ * "it is possible to…", "it remains unclear whether…", "it has been shown that…". The predicate is
+ * an adjective followed by an infinitive or a clause, or a participle followed by a clause ("it
+ * is used to train…" and "it is akin to learning…" are about a thing).
+ */
+function dummyIt(tokens: readonly Token[], at: number): boolean {
+  if (tokens[at]!.lower !== 'it') return false;
+  let i = at + 1;
+  const link = tokens[i];
+  if (!link || !(link.pos === 'AUX' || LINKING_VERB.test(link.lower))) return false;
+  let predicate: 'adjective' | 'participle' | null = null;
+  for (i += 1; i < tokens.length && i <= at + 5; i += 1) {
+    const t = tokens[i]!;
+    if (t.pos === 'AUX' || t.lower === 'not') continue;
+    if (CLAUSE_OPENER.test(t.lower)) return predicate !== null;
+    if (t.lower === 'to') {
+      const verb = tokens[i + 1];
+      return predicate === 'adjective' && verb?.pos === 'VERB' && !/ing$/.test(verb.lower);
+    }
+    if (t.pos === 'ADJ') predicate = 'adjective';
+    else if (t.pos === 'VERB' && /(?:ed|en|wn|ld|nd)$/.test(t.lower)) predicate = 'participle';
+    else if (t.pos === 'ADV') predicate ??= 'adjective';
+    else return false;
+  }
+  return false;
+}
+
 /**
  * A possessive in an opening phrase that points forward to the subject after the comma: "Despite
  * its simplicity, our method…", "In addition to its range, DCA…".
@@ -317,30 +350,43 @@ function cataphoric(tokens: readonly Token[], at: number): boolean {
 /**
  * The first reference in `text` whose antecedent the card does not show, or null: a pronoun or
  * demonstrative with no noun before it ("It…", "We do this by…"), or "this/these/such X", "the
- * aforementioned X" whose X neither `shown` (the title, and what the card shows before `text`)
- * nor the text before it holds. When `afterSentence` is set, the sentence before is on the card:
- * a bare pronoun is taken to point into it; a "this X" still needs its X there.
+ * aforementioned X" whose X neither the title (`titleKeys`), nor the sentence the card shows
+ * before `text` (`sentenceKeys`), nor the text before it holds. After the sentence before, a bare
+ * pronoun is taken to point into it; a "this X" still needs its X there. The title is a heading,
+ * not a sentence: a pointer answered by it alone must name what it names, with the same words
+ * ("these kernels" after "Smooth stationary kernels", not "these non-positive kernels").
  */
 export function unseenPointer(
   text: string,
-  shown: ReadonlySet<string>,
+  titleKeys: ReadonlySet<string>,
   afterSentence = false,
+  sentenceKeys: ReadonlySet<string> = new Set(),
 ): string | null {
   const { tokens, words } = read(text);
   const idiom = inIdioms(tokens);
   let nounBefore = false;
   // Keys of the words before the current one.
   const before = new Set<string>();
-  // The pointed-at noun is on the card: in the title, before `text`, or earlier in `text`.
-  const seen = (head: Token) => {
+  // The pointed-at noun is on the card: before `text`, earlier in `text`, or (unless the pointer
+  // says it was named in the text) in the title with the modifiers the pointer gives it (from
+  // `from` on).
+  const seen = (head: Token, from: number, inTitle = true) => {
     const key = wordOf(head.text)?.key;
-    return key === undefined || shown.has(key) || before.has(key);
+    if (key === undefined || sentenceKeys.has(key) || before.has(key)) return true;
+    if (!inTitle || !titleKeys.has(key)) return false;
+    for (let k = from; k < tokens.length && tokens[k] !== head; k += 1) {
+      const modifier = words[k];
+      if (!tokens[k]!.content || modifier === undefined || !isContentWord(modifier)) continue;
+      if (!titleKeys.has(modifier.key) && !before.has(modifier.key)) return false;
+    }
+    return true;
   };
   for (let i = 0; i < tokens.length; i += 1) {
     const t = tokens[i]!;
     const next = tokens[i + 1];
     if (PERSONAL_PRONOUN.test(t.lower) && t.pos === 'PRON') {
-      if (!nounBefore && !afterSentence && !cataphoric(tokens, i)) return t.text;
+      if (!nounBefore && !afterSentence && !cataphoric(tokens, i) && !dummyIt(tokens, i))
+        return t.text;
     } else if (DEMONSTRATIVE.test(t.lower) && (t.lower !== 'that' || i === 0)) {
       if (idiom[i]) continue;
       const head = nounAfter(tokens, i);
@@ -348,7 +394,7 @@ export function unseenPointer(
         // "This construction allows…" opens by pointing at a sentence before it, even when the
         // title holds the noun: only the sentence before, shown with it, answers it.
         const opening = i === 0 && !afterSentence;
-        if (!isAuthorWord(head.lower) && (opening || !seen(head)))
+        if (!isAuthorWord(head.lower) && (opening || !seen(head, i + 1)))
           return text.slice(t.start, head.end);
       } else if (
         // "those of the baseline", "those considered in prior work": an ellipsis of a noun said
@@ -361,7 +407,7 @@ export function unseenPointer(
       }
     } else if (t.lower === 'such' && next && !NOT_A_POINTER_AFTER_SUCH.test(next.lower)) {
       const head = nounAfter(tokens, i);
-      if (head && !seen(head)) return text.slice(t.start, head.end);
+      if (head && !seen(head, i + 1)) return text.slice(t.start, head.end);
     } else if (t.lower === 'the' && next && ANAPHORIC_MODIFIER.test(next.lower)) {
       const head = nounAfter(tokens, i + 1);
       if (!head) {
@@ -371,8 +417,13 @@ export function unseenPointer(
         // "the proposed method" is the authors' own, as "our method" is; "the proposed sampler"
         // names a thing the reader must have been told of.
         const word = analyseText(head.text).words[0];
-        if (word && !isGenericWord(word) && !seen(head)) return text.slice(t.start, head.end);
-      } else if (!seen(head)) return text.slice(t.start, head.end);
+        if (word && !isGenericWord(word) && !seen(head, i + 2))
+          return text.slice(t.start, head.end);
+      } else if (!seen(head, i + 2, false)) {
+        // "the above limitation", "the aforementioned bound" point into the text before, never
+        // at the title
+        return text.slice(t.start, head.end);
+      }
     }
     if (NOUN_TAGS.has(t.pos) && !idiom[i]) nounBefore = true;
     const key = words[i]?.key;
@@ -451,8 +502,7 @@ function pairedSummaryAt(index: number, context: Context, demands: Demands): str
   if (first.length + second.length + 1 > MAX_SUMMARY_LENGTH - 1) return null;
   if (ALSO_ASIDE.test(first) || ALSO_ASIDE.test(withoutOpener(second))) return null;
   if (unseenPointer(first, context.titleKeys) !== null) return null;
-  const shown = new Set([...context.titleKeys, ...keysOf(first)]);
-  if (unseenPointer(second, shown, true) !== null) return null;
+  if (unseenPointer(second, context.titleKeys, true, keysOf(first)) !== null) return null;
   if (!says([first, second], context, demands)) return null;
   const whole = (text: string) => capitaliseFirst(withoutTrailingPunctuation(text).trim());
   return `${whole(first)}. ${whole(second)}.`;
