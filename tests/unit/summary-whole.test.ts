@@ -163,6 +163,47 @@ describe('summaries chosen whole (issue 32)', () => {
     );
   });
 
+  it('prefers the contribution, even repeating the title’s words, to the field’s background', () => {
+    const sentences = [
+      'Drug discovery relies on learned distributions of small molecules.',
+      'We propose an exact sampler for protein backbones that halves the cost of enzyme design.',
+    ];
+    const candidates: SummaryCandidate[] = [
+      { index: 0, score: 0, aboutThePaper: false },
+      { index: 1, score: -12 },
+    ];
+    expect(chooseWholeSummary(sentences, candidates, 'Exact sampler for protein backbones')).toBe(
+      sentences[1],
+    );
+  });
+
+  it('prefers a whole sentence that repeats the title to one pointing at a sentence left out', () => {
+    const sentences = [
+      'We propose an exact sampler for protein backbones with provable mixing times.',
+      'Molecules are hard to sample.',
+      'We extend this algorithm to enzymes with learned proposals.',
+    ];
+    expect(
+      chooseWholeSummary(sentences, ranked(2, 1, 0), 'Exact sampler for protein backbones'),
+    ).toBe(sentences[0]);
+  });
+
+  it('shows a sentence with the one before it when that one is about the paper', () => {
+    const sentences = [
+      'Molecules are hard to sample.',
+      'We propose a torsion sampler for protein backbones.',
+      'It halves the cost of enzyme design.',
+    ];
+    const candidates: SummaryCandidate[] = [
+      { index: 2, score: 0, aboutThePaper: false },
+      { index: 1, score: -1 },
+      { index: 0, score: -3, aboutThePaper: false },
+    ];
+    expect(chooseWholeSummary(sentences, candidates, 'Torsion sampler for protein backbones')).toBe(
+      `${sentences[1]} ${sentences[2]}`,
+    );
+  });
+
   it('passes over a sentence that adds fewer than two specific words to the title', () => {
     const sentences = [
       'We show that our exact sampler is better.',

@@ -96,7 +96,10 @@ export interface SummaryCandidate {
 const MAX_SCORE_GAP = 2.5;
 /** When none of those qualifies, sentences this far below (never one that repeats the title). */
 const MAX_WIDER_GAP = 6;
-/** A summary may repeat at most this share of the title's content words. */
+/**
+ * A summary may repeat at most this share of the title's content words, unless no sentence about
+ * the paper that repeats less adds to the title.
+ */
 const MAX_TITLE_SHARE = 0.5;
 /** A summary adds at least this many specific words (not generic, not rhetoric) to the title. */
 const MIN_ADDED_WORDS = 2;
@@ -432,12 +435,11 @@ export function unseenPointer(
   return null;
 }
 
-/** Share of the title's content words a summary repeats. */
-function titleShare(titleStems: ReadonlySet<string>, readings: readonly Reading[]): number {
-  if (titleStems.size === 0) return 0;
+/** How many of the title's content words a summary repeats. */
+function repeatedTitleWords(titleStems: ReadonlySet<string>, readings: readonly Reading[]): number {
   let shared = 0;
   for (const stem of titleStems) if (readings.some((r) => r.stems.has(stem))) shared += 1;
-  return shared / titleStems.size;
+  return shared;
 }
 
 /** How many specific words a summary adds to the title. */
@@ -453,15 +455,28 @@ interface Demands {
   aboutThePaper: boolean;
   addsToTitle: boolean;
   pointers: 'checked' | 'allowed';
-  /** Whether a summary may repeat more than half of the title (only when nothing else is whole). */
-  repeats: boolean;
+  /**
+   * Whether a summary may repeat more than half of the title: never, when it adds more specific
+   * words than it repeats ('saying more'), or whenever it adds some.
+   */
+  repeats: false | 'saying more' | true;
+  /** Whether a summary may hold a URL (only when nothing else is whole). */
+  pointsToCode?: boolean;
+}
+
+/** A sentence shown after the one before it, which holds what it points at. */
+interface Antecedent {
+  first: string;
+  second: string;
 }
 
 /** What the chooser knows of the title and the abstract, shared by every candidate it tries. */
 interface Context {
   sentences: readonly string[];
+  /** Each sentence's {@link antecedentOf}, once asked. */
+  antecedents: Map<number, Antecedent | null>;
   titleKeys: ReadonlySet<string>;
-  /** The title's stems as {@link titleShare} compares them (hyphenated parts apart). */
+  /** The title's stems as {@link repeatedTitleWords} compares them (hyphenated parts apart). */
   titleStems: ReadonlySet<string>;
   titleWords: ReadonlySet<string>;
 }
@@ -469,11 +484,17 @@ interface Context {
 /** Whether a summary's text (one sentence or two) meets what every summary must. */
 function says(texts: readonly string[], context: Context, demands: Demands): boolean {
   // "Our code is at https://…" says where the code is, not what the paper does.
-  if (!demands.repeats && texts.some((text) => findUrls(text).length > 0)) return false;
+  if (!demands.pointsToCode && texts.some((text) => findUrls(text).length > 0)) return false;
   const readings = texts.map(read);
   if (!saysSomething(readings)) return false;
-  if (!demands.repeats && titleShare(context.titleStems, readings) > MAX_TITLE_SHARE) return false;
-  return !demands.addsToTitle || addedWords(context.titleWords, readings) >= MIN_ADDED_WORDS;
+  const repeated = repeatedTitleWords(context.titleStems, readings);
+  const repeats = repeated > MAX_TITLE_SHARE * context.titleStems.size;
+  if (repeats && !demands.repeats) return false;
+  if (!demands.addsToTitle) return true;
+  const added = addedWords(context.titleWords, readings);
+  return (
+    added >= MIN_ADDED_WORDS && (!repeats || demands.repeats !== 'saying more' || added > repeated)
+  );
 }
 
 /** Sentence `index` as a whole summary, or null. */
@@ -488,27 +509,57 @@ function wholeSummaryAt(index: number, context: Context, demands: Demands): stri
 }
 
 /**
+ * Sentence `index` shown after the sentence before it, when that holds what it points at (a bare
+ * "it" or "this" is taken to point into it; a "this X" needs its X there), or null: also when it
+ * points at nothing unseen alone, as it is then chosen alone. Read once per abstract.
+ */
+function antecedentOf(index: number, context: Context): Antecedent | null {
+  const known = context.antecedents.get(index);
+  if (known !== undefined) return known;
+  let found: Antecedent | null = null;
+  if (index > 0 && unseenPointer(withoutLeadIn(context.sentences[index]!), context.titleKeys)) {
+    const first = withoutLeadIn(context.sentences[index - 1]!);
+    // Right after the sentence before, the lead-in that points into it stays ("To address this…").
+    const second = context.sentences[index]!.replace(CITATION, '').trim();
+    if (unseenPointer(second, context.titleKeys, true, keysOf(first)) === null)
+      found = { first, second };
+  }
+  context.antecedents.set(index, found);
+  return found;
+}
+
+/**
  * Sentence `index` after the one before it, which holds what it points at ("… a sampler for
  * proteins. This sampler is exact…"), or null: both whole, within the length limit, the first
  * pointing at nothing unseen itself, the second's pointers all resolved by the title or the first.
+ * Such a pair is about the paper when either sentence is.
  */
-function pairedSummaryAt(index: number, context: Context, demands: Demands): string | null {
-  if (index === 0) return null;
-  // Only a sentence that needs its antecedent: one whole without it is chosen alone.
-  if (unseenPointer(withoutLeadIn(context.sentences[index]!), context.titleKeys) === null)
-    return null;
-  const first = withoutLeadIn(context.sentences[index - 1]!);
-  const second = context.sentences[index]!.replace(CITATION, '').trim();
+function pairedSummaryAt(
+  index: number,
+  context: Context,
+  demands: Demands,
+  aboutThePaper: (index: number) => boolean,
+): string | null {
+  const antecedent = antecedentOf(index, context);
+  if (!antecedent) return null;
+  const { first, second } = antecedent;
+  if (demands.aboutThePaper && !aboutThePaper(index) && !aboutThePaper(index - 1)) return null;
   if (first.length + second.length + 1 > MAX_SUMMARY_LENGTH - 1) return null;
   if (ALSO_ASIDE.test(first) || ALSO_ASIDE.test(withoutOpener(second))) return null;
   if (unseenPointer(first, context.titleKeys) !== null) return null;
-  if (unseenPointer(second, context.titleKeys, true, keysOf(first)) !== null) return null;
   if (!says([first, second], context, demands)) return null;
   const whole = (text: string) => capitaliseFirst(withoutTrailingPunctuation(text).trim());
   return `${whole(first)}. ${whole(second)}.`;
 }
 
-/** The demands, strictest first: each step gives up one when nothing meets the one before. */
+/**
+ * The demands, strictest first: each step gives up one when nothing meets the one before. What
+ * makes a summary not whole (a pointer whose antecedent the card does not show) is given up last:
+ * a sentence that repeats words of the title but says more, or even the field's background, is
+ * whole; one that points at a sentence left out is not. A sentence about the paper that repeats the
+ * title's words but adds its own comes before an aside that adds nothing or the field's background:
+ * the contribution, not its setting, is what the summary is for.
+ */
 const STRICT: Demands = {
   gap: MAX_SCORE_GAP,
   aboutThePaper: true,
@@ -516,21 +567,24 @@ const STRICT: Demands = {
   pointers: 'checked',
   repeats: false,
 };
+const ANY_RANK = { ...STRICT, gap: Infinity };
 const STEPS: readonly Demands[] = [
   STRICT,
   { ...STRICT, gap: MAX_WIDER_GAP },
-  { ...STRICT, gap: Infinity },
-  { ...STRICT, gap: Infinity, addsToTitle: false },
-  { ...STRICT, gap: Infinity, addsToTitle: false, aboutThePaper: false },
-  { ...STRICT, gap: Infinity, addsToTitle: false, aboutThePaper: false, pointers: 'allowed' },
-  // Any whole sentence that says something before a cut one, even one that repeats the title.
+  ANY_RANK,
+  { ...ANY_RANK, repeats: 'saying more' },
+  { ...ANY_RANK, repeats: true },
+  { ...ANY_RANK, addsToTitle: false },
+  { ...ANY_RANK, addsToTitle: false, aboutThePaper: false },
+  { ...ANY_RANK, addsToTitle: false, aboutThePaper: false, repeats: true },
+  // Any sentence that says something before a cut one, even one that points back or to the code.
   {
-    ...STRICT,
-    gap: Infinity,
+    ...ANY_RANK,
     addsToTitle: false,
     aboutThePaper: false,
-    pointers: 'allowed',
     repeats: true,
+    pointsToCode: true,
+    pointers: 'allowed',
   },
 ];
 
@@ -538,9 +592,10 @@ const STEPS: readonly Demands[] = [
  * The summary from ranked sentences, chosen whole, never cut (docs/naming.md): the best-ranked
  * sentence about the paper that fits, says something (a content noun), adds to the title, is not
  * an "also" aside and points at nothing the card does not show ("This allows…", "these agents");
- * when it points back, the sentence before it is shown with it if both fit. When no candidate
- * within {@link MAX_SCORE_GAP} of the best qualifies, the demands are relaxed one by one
- * ({@link STEPS}); with none at all, the best sentence as before (cut only then).
+ * when it points back, the sentence before it is shown with it if both fit (the two are about the
+ * paper when either is). When no candidate within {@link MAX_SCORE_GAP} of the best qualifies, the
+ * demands are relaxed one by one ({@link STEPS}), a pointer to a sentence left out last; with none
+ * at all, the best sentence as before (cut only then).
  */
 export function chooseWholeSummary(
   sentences: readonly string[],
@@ -553,6 +608,7 @@ export function chooseWholeSummary(
   const titleWords = analyseText(title).words;
   const context: Context = {
     sentences,
+    antecedents: new Map(),
     titleKeys: new Set(titleWords.filter((w) => isContentWord(w)).map((w) => w.key)),
     titleStems: new Set(
       titleWords
@@ -562,12 +618,16 @@ export function chooseWholeSummary(
     ),
     titleWords: new Set(titleWords.map((w) => w.key)),
   };
+  const background = new Set(ranked.filter((c) => c.aboutThePaper === false).map((c) => c.index));
+  const aboutThePaper = (index: number) => !background.has(index);
   for (const demands of STEPS) {
-    for (const { index, score, aboutThePaper } of ranked) {
+    for (const { index, score } of ranked) {
       if (score < best.score - demands.gap) break;
-      if (demands.aboutThePaper && aboutThePaper === false) continue;
-      const chosen =
-        wholeSummaryAt(index, context, demands) ?? pairedSummaryAt(index, context, demands);
+      const alone =
+        !demands.aboutThePaper || aboutThePaper(index)
+          ? wholeSummaryAt(index, context, demands)
+          : null;
+      const chosen = alone ?? pairedSummaryAt(index, context, demands, aboutThePaper);
       if (chosen !== null) return chosen;
     }
   }
