@@ -278,10 +278,14 @@ function fallbackTitle(sentences: readonly string[]): string {
   return capitaliseFirst(fitToLength(sentences[0] ?? '', MAX_TITLE_LENGTH));
 }
 
-/** The content keys of a tagged sentence, as {@link contentKeySet} would give them. */
-function sentenceKeys(sentence: TaggedSentence): Set<string> {
+/**
+ * The content keys of a tagged sentence, as {@link contentKeySet} would give them; with `end`, of
+ * its words before that offset only.
+ */
+function sentenceKeys(sentence: TaggedSentence, end = Infinity): Set<string> {
   const keys = new Set<string>();
   for (const token of sentence.tokens) {
+    if (token.end > end) break;
     // A lower-case word's key is already its stem; only acronyms and compounds need more.
     if (token.text === token.lower && !token.lower.includes('-')) {
       if (token.content) keys.add(token.key);
@@ -355,12 +359,13 @@ function chooseSummary(
     if (CONTEXT_OPENER.test(sentence)) score -= 1.5;
     score += added < MIN_ADDED_WORDS ? -2.5 : Math.min(added, 8) / 10;
     if (sentence.length < 40) score -= 2;
+    const body = withoutLeadIn(sentence);
     // Shortened by choosing, never by cutting: a sentence too long to show whole loses to one that fits.
-    if (withoutLeadIn(sentence).length > MAX_SUMMARY_LENGTH - 1) score -= 3;
+    if (body.length > MAX_SUMMARY_LENGTH - 1) score -= 3;
     // "We also …", "It can also …": an aside beside the contribution, not the contribution.
-    if (ALSO_ASIDE.test(withoutLeadIn(sentence))) score -= 2;
+    if (ALSO_ASIDE.test(body)) score -= 2;
     // "this method", "these results": a pointer whose noun the card does not show.
-    if (unseenAntecedent(sentence, titleKeys)) score -= 1.5;
+    if (unseenAntecedent(taggedSentence, titleKeys)) score -= 1.5;
     // "Our code is at https://…": where to find the code says nothing of what the paper does.
     if (findUrls(sentence).length > 0) score -= 3;
     if (overlap > MAX_SUMMARY_OVERLAP) score -= 10 + overlap;
@@ -382,13 +387,14 @@ const SELF_REFERENCE = /^(?:paper|work|study|article|end|way|reason)$/i;
  * Whether a sentence points at "this/these/such X" whose X neither the title nor the sentence
  * before the pointer shows: on a card, the antecedent is not there to read.
  */
-function unseenAntecedent(sentence: string, titleKeys: ReadonlySet<string>): boolean {
-  for (const match of sentence.matchAll(POINTER)) {
+function unseenAntecedent(sentence: TaggedSentence, titleKeys: ReadonlySet<string>): boolean {
+  for (const match of sentence.text.matchAll(POINTER)) {
     const noun = match[1]!;
     if (SELF_REFERENCE.test(noun)) continue;
     const key = [...contentKeySet(noun)][0];
     if (!key || titleKeys.has(key)) continue;
-    if (!contentKeySet(sentence.slice(0, match.index)).has(key)) return true;
+    // The words before the pointer, as the tagger read them (no second reading of the text).
+    if (!sentenceKeys(sentence, match.index).has(key)) return true;
   }
   return false;
 }

@@ -173,11 +173,39 @@ interface Reading {
 /** The last texts read: one abstract's candidates are read again at each relaxed step. */
 const READINGS = new Map<string, Reading>();
 const MAX_MEMO_READINGS = 64;
-function read(text: string): Reading {
-  const known = READINGS.get(text);
+function remembered(key: string, reading: () => Reading): Reading {
+  const known = READINGS.get(key);
   if (known) return known;
   if (READINGS.size >= MAX_MEMO_READINGS) READINGS.clear();
-  const tokens = tagSentence(text).tokens;
+  const fresh = reading();
+  READINGS.set(key, fresh);
+  return fresh;
+}
+
+/** A text tagged alone. */
+function read(text: string): Reading {
+  return remembered(text, () => readingOf(tagSentence(text).tokens));
+}
+
+/**
+ * `text`, a sentence of the abstract or its end (the lead-in dropped), as the tagger read it within
+ * the whole sentence: the sentence is tagged once, and its end is not tagged again apart from it.
+ * Any other text (one a citation was taken out of) is tagged alone.
+ */
+function readPart(text: string, sentence: string): Reading {
+  const offset = sentence.length - text.length;
+  if (offset <= 0 || !sentence.endsWith(text)) return read(text);
+  return remembered(`\u0000${offset}\u0000${sentence}`, () =>
+    readingOf(
+      tagSentence(sentence)
+        .tokens.filter((t) => t.start >= offset)
+        .map((t) => ({ ...t, start: t.start - offset, end: t.end - offset })),
+    ),
+  );
+}
+
+/** Tagged tokens with each one's word and the stems of their parts. */
+function readingOf(tokens: readonly Token[]): Reading {
   const words: (Word | undefined)[] = [];
   const stems = new Set<string>();
   for (const token of tokens) {
@@ -189,9 +217,7 @@ function read(text: string): Reading {
     words.push(word);
     for (const stem of tokenStems) stems.add(stem);
   }
-  const reading = { tokens, words, stems };
-  READINGS.set(text, reading);
-  return reading;
+  return { tokens, words, stems };
 }
 
 /** Words that say what a paper is about: nouns, adjectives, verbs (not "fully", "very"). */
@@ -365,7 +391,17 @@ export function unseenPointer(
   afterSentence = false,
   sentenceKeys: ReadonlySet<string> = new Set(),
 ): string | null {
-  const { tokens, words } = read(text);
+  return pointerIn(text, read(text), titleKeys, afterSentence, sentenceKeys);
+}
+
+/** {@link unseenPointer} of a text already read. */
+function pointerIn(
+  text: string,
+  { tokens, words }: Reading,
+  titleKeys: ReadonlySet<string>,
+  afterSentence = false,
+  sentenceKeys: ReadonlySet<string> = new Set(),
+): string | null {
   const idiom = inIdioms(tokens);
   let nounBefore = false;
   // Keys of the words before the current one.
@@ -468,6 +504,7 @@ interface Demands {
 interface Antecedent {
   first: string;
   second: string;
+  readings: readonly [Reading, Reading];
 }
 
 /** What the chooser knows of the title and the abstract, shared by every candidate it tries. */
@@ -482,10 +519,14 @@ interface Context {
 }
 
 /** Whether a summary's text (one sentence or two) meets what every summary must. */
-function says(texts: readonly string[], context: Context, demands: Demands): boolean {
+function says(
+  texts: readonly string[],
+  readings: readonly Reading[],
+  context: Context,
+  demands: Demands,
+): boolean {
   // "Our code is at https://…" says where the code is, not what the paper does.
   if (!demands.pointsToCode && texts.some((text) => findUrls(text).length > 0)) return false;
-  const readings = texts.map(read);
   if (!saysSomething(readings)) return false;
   const repeated = repeatedTitleWords(context.titleStems, readings);
   const repeats = repeated > MAX_TITLE_SHARE * context.titleStems.size;
@@ -502,8 +543,9 @@ function wholeSummaryAt(index: number, context: Context, demands: Demands): stri
   const sentence = context.sentences[index]!;
   const body = withoutLeadIn(sentence);
   if (body.length > MAX_SUMMARY_LENGTH - 1 || ALSO_ASIDE.test(body)) return null;
-  if (!says([body], context, demands)) return null;
-  return demands.pointers === 'allowed' || unseenPointer(body, context.titleKeys) === null
+  const reading = readPart(body, sentence);
+  if (!says([body], [reading], context, demands)) return null;
+  return demands.pointers === 'allowed' || pointerIn(body, reading, context.titleKeys) === null
     ? toSummary(sentence)
     : null;
 }
@@ -517,12 +559,16 @@ function antecedentOf(index: number, context: Context): Antecedent | null {
   const known = context.antecedents.get(index);
   if (known !== undefined) return known;
   let found: Antecedent | null = null;
-  if (index > 0 && unseenPointer(withoutLeadIn(context.sentences[index]!), context.titleKeys)) {
-    const first = withoutLeadIn(context.sentences[index - 1]!);
+  const sentence = context.sentences[index]!;
+  const body = withoutLeadIn(sentence);
+  if (index > 0 && pointerIn(body, readPart(body, sentence), context.titleKeys)) {
+    const before = context.sentences[index - 1]!;
+    const first = withoutLeadIn(before);
     // Right after the sentence before, the lead-in that points into it stays ("To address this…").
-    const second = context.sentences[index]!.replace(CITATION, '').trim();
-    if (unseenPointer(second, context.titleKeys, true, keysOf(first)) === null)
-      found = { first, second };
+    const second = sentence.replace(CITATION, '').trim();
+    const readings = [readPart(first, before), readPart(second, sentence)] as const;
+    if (pointerIn(second, readings[1], context.titleKeys, true, keysOf(first)) === null)
+      found = { first, second, readings };
   }
   context.antecedents.set(index, found);
   return found;
@@ -542,12 +588,12 @@ function pairedSummaryAt(
 ): string | null {
   const antecedent = antecedentOf(index, context);
   if (!antecedent) return null;
-  const { first, second } = antecedent;
+  const { first, second, readings } = antecedent;
   if (demands.aboutThePaper && !aboutThePaper(index) && !aboutThePaper(index - 1)) return null;
   if (first.length + second.length + 1 > MAX_SUMMARY_LENGTH - 1) return null;
   if (ALSO_ASIDE.test(first) || ALSO_ASIDE.test(withoutOpener(second))) return null;
-  if (unseenPointer(first, context.titleKeys) !== null) return null;
-  if (!says([first, second], context, demands)) return null;
+  if (pointerIn(first, readings[0], context.titleKeys) !== null) return null;
+  if (!says([first, second], readings, context, demands)) return null;
   const whole = (text: string) => capitaliseFirst(withoutTrailingPunctuation(text).trim());
   return `${whole(first)}. ${whole(second)}.`;
 }
