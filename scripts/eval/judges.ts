@@ -181,14 +181,24 @@ export function judgeSummaryWhole(summary: string, title: string): string | null
   if (specific.length === 0) return 'no content word';
   if (/^(?:\S+\s+){0,3}also\b/i.test(text)) return 'an "also" aside';
   const shown = new Set(analyseText(`${title} ${text}`).words.map((w) => w.key));
-  const pointer = /\b(?:this|these|such)\s+(\p{L}[\p{L}-]*)/giu;
-  for (const match of text.matchAll(pointer)) {
-    const noun = match[1]!;
-    if (/^(?:paper|work|study|article|end|way|reason|setting|problem|case)$/i.test(noun)) continue;
-    const key = analyseText(noun).words[0]?.key;
-    const before = analyseText(`${title} ${text.slice(0, match.index)}`).words.map((w) => w.key);
+  // A pointer is `this/these/such` + (modifiers) + a noun: the noun is what must have been shown.
+  // `such as`, `such that`, `this leads`, `this is` point at no noun: grammar, not a word list.
+  const tokens = nouns.length ? tagSentence(text).tokens : [];
+  let offset = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const at = text.indexOf(tokens[i]!.text, offset);
+    if (at >= 0) offset = at + tokens[i]!.text.length;
+    if (!/^(?:this|these|such)$/.test(tokens[i]!.lower)) continue;
+    let j = i + 1;
+    while (j < tokens.length && /^(?:ADJ|ADV|NUM)$/.test(tokens[j]!.pos)) j++;
+    const head = tokens[j];
+    if (!head || (head.pos !== 'NOUN' && head.pos !== 'PROPN')) continue;
+    if (/^(?:paper|work|study|article|end|way|reason|setting|problem|case)$/i.test(head.text))
+      continue;
+    const key = analyseText(head.text).words[0]?.key;
+    const before = analyseText(`${title} ${text.slice(0, at)}`).words.map((w) => w.key);
     if (key && !before.includes(key) && shown.has(key))
-      return `leans on an unseen antecedent ("${match[0]}")`;
+      return `leans on an unseen antecedent ("${text.slice(at, text.indexOf(head.text, at) + head.text.length)}")`;
   }
   return null;
 }

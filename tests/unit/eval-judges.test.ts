@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { judgeSummaryWhole } from '../../scripts/eval/judges';
+
+// The eval's summary judge is the measure of issue 32's "no unseen antecedent": it must flag a
+// pointer whose noun was never shown, and not read `such as` or a verb after `this` as one.
+describe('judgeSummaryWhole', () => {
+  const title = 'Sparse attention for long-context retrieval';
+
+  it('flags a "this X" whose X was never shown', () => {
+    expect(
+      judgeSummaryWhole('We extend this estimator to graphs with millions of nodes.', title),
+    ).toMatch(/unseen antecedent/);
+  });
+
+  it('accepts a pointer the summary or the title answers', () => {
+    expect(
+      judgeSummaryWhole(
+        'We design a sparse estimator for retrieval. This estimator scales to millions of nodes.',
+        title,
+      ),
+    ).toBeNull();
+    expect(
+      judgeSummaryWhole('We show that this attention scheme halves the memory cost.', title),
+    ).toBeNull();
+  });
+
+  it('does not read "such as", "such that" or a verb after "this" as a pointer', () => {
+    expect(
+      judgeSummaryWhole(
+        'We evaluate on benchmarks such as retrieval tasks and code search.',
+        title,
+      ),
+    ).toBeNull();
+    expect(
+      judgeSummaryWhole('We choose the block size such that each query reads few keys.', title),
+    ).toBeNull();
+  });
+
+  it('still rejects a summary cut mid-sentence or without a content word', () => {
+    expect(judgeSummaryWhole('We propose a sparse attention scheme that', title)).toBe(
+      'stops mid-sentence',
+    );
+    expect(judgeSummaryWhole('We propose two methods.', title)).toBe('no content word');
+  });
+});
