@@ -327,3 +327,29 @@ describe('two names joined by "and" as what the authors propose', () => {
     ).toBe('LeaP');
   });
 });
+
+describe('a name word that starts a long form', () => {
+  it('gives way to the short form the long form spells', () => {
+    expect(
+      name(
+        'Trajectories are often incomplete. We propose the MultiScale hypergraph for Trajectory ' +
+          'Imputation and Prediction (MS-TIP), a novel approach. MS-TIP imputes and predicts.',
+      ),
+    ).toBe('MS-TIP');
+    expect(
+      name(
+        'Minimax problems are hard to decentralise. We propose Decentralized Recursive gradient ' +
+          'descEnt Ascent Method (DREAM) for such problems. DREAM converges fast.',
+      ),
+    ).toBe('DREAM');
+  });
+
+  it('stays the name when the short form spells only the words after it', () => {
+    expect(
+      name(
+        'Trajectories are often incomplete. We propose the GraphX model for Trajectory ' +
+          'Imputation (TI). GraphX imputes missing points.',
+      ),
+    ).toBe('GraphX');
+  });
+});

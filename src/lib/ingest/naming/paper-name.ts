@@ -471,6 +471,12 @@ function parseNameRun(
   if (next && opensBracket(next.raw) && !endsWithPunctuation(last.raw)) {
     return parseParenthetical(sentence, words, start + run.length, runText);
   }
+  // "the MultiScale hypergraph for Trajectory Imputation and Prediction (MS-TIP)": the name word
+  // starts a long form whose letters the short form spells; the short form wins.
+  if (next && !endsWithPunctuation(last.raw)) {
+    const spelled = shortFormAhead(sentence, words, start);
+    if (spelled) return spelled;
+  }
   if (afterNamingWord && next && !endsWithPunctuation(last.raw)) {
     const defined = definedShortForm(sentence, words, start, false);
     if (defined) return defined;
@@ -520,6 +526,33 @@ function parseParenthetical(
   }
   if (!/\s/.test(runText) && isCoinedIdentifier(runText)) {
     return withDescription(sentence, runText, inner, after);
+  }
+  return null;
+}
+
+/**
+ * The short form a long form starting at `start` defines, when the short form's letters are
+ * spelled from the long form's first word on (Schwartz–Hearst): "MultiScale hypergraph for
+ * Trajectory Imputation and Prediction (MS-TIP)" → `MS-TIP`; not "GraphX for Trajectory
+ * Imputation (TI)", whose `TI` spells only the end.
+ */
+function shortFormAhead(
+  sentence: string,
+  words: readonly Word[],
+  start: number,
+): ParsedName | null {
+  for (let j = start + 1; j < words.length && j - start <= MAX_RUN_WORDS; j += 1) {
+    const word = words[j];
+    if (!word) return null;
+    if (opensBracket(word.raw)) {
+      const close = sentence.indexOf(')', word.start);
+      const inner = close === -1 ? '' : sentence.slice(word.start + 1, close).trim();
+      if (/\s/.test(inner) || !isCoinedIdentifier(inner)) return null;
+      const longForm = sentence.slice(words[start]?.start ?? 0, words[j - 1]?.end ?? 0);
+      if (findLongForm(inner, longForm) !== longForm) return null;
+      return withDescription(sentence, inner, longForm, close + 1);
+    }
+    if (endsWithPunctuation(word.raw)) return null;
   }
   return null;
 }
