@@ -353,3 +353,71 @@ describe('a name word that starts a long form', () => {
     ).toBe('GraphX');
   });
 });
+
+describe('the coined identifier the evidence points to, when no pattern introduces a name', () => {
+  it('is the one the authors make, repeat and define', () => {
+    // "a universal and efficient … method, Best Window Selection (BWS)": no pattern reads it.
+    expect(
+      name(
+        'Data subset selection is hard across ratios. We introduce a universal and efficient ' +
+          'data subset selection method, Best Window Selection (BWS), by proposing a method to ' +
+          'choose the best window subset. Our results show the superior performance of BWS.',
+      ),
+    ).toBe('BWS');
+    expect(
+      name(
+        'Semi-supervised learning under imbalance is hard. In this study, we propose a novel ' +
+          'approach, introducing a highly adaptable framework, designated as SimPro, which ' +
+          'does not rely on assumptions. Remarkably, the SimPro framework is simple.',
+      ),
+    ).toBe('SimPro');
+  });
+
+  it('is never the field the authors work in, a list, or a baseline', () => {
+    expect(
+      name(
+        'We introduce two algorithms for computing tight guarantees on the robustness of ' +
+          'Bayesian Neural Networks (BNNs). Computing guarantees for BNNs is hard. Our ' +
+          'algorithms search the space of BNNs for safe weights.',
+      ),
+    ).toBeNull();
+    expect(
+      name(
+        'We propose a new regret minimization algorithm for sparse linear Markov decision ' +
+          'processes (SMDP). The only known algorithm for SMDP needs an oracle. Our algorithm ' +
+          'does not.',
+      ),
+    ).toBeNull();
+    expect(
+      name(
+        'Policy optimisation is unstable. We propose a new clipping rule for policy gradients. ' +
+          'Our rule is stable and outperforms PPO, and PPO needs more samples.',
+      ),
+    ).toBeNull();
+  });
+
+  it('is not a name said once, after the finding', () => {
+    expect(
+      name(
+        'Model APIs change silently. We show that log probabilities can be used to monitor ' +
+          'them. We introduce the TinyChange benchmark as a way to measure sensitivity.',
+      ),
+    ).toBeNull();
+  });
+
+  it('is the made-up name of the code when nothing else is named', () => {
+    expect(
+      name(
+        'Transformers are costly to serve. We outline a simple scheme to quantize ' +
+          'Transformer-based models to two bits. The code is available at ' +
+          'https://github.com/vsingh-group/FrameQuant',
+      ),
+    ).toBe('FrameQuant');
+    expect(
+      name(
+        'Language models are uncertain. We outline a simple probe of their uncertainty. The ' +
+          'code is available at https://github.com/KempnerInstitute/llm_uncertainty',
+      ),
+    ).toBeNull();
+  });
+});

@@ -5,7 +5,9 @@
 import { withDescription, type ParsedName } from './description';
 import { countMentions, findLongForm, isCoinedIdentifier } from './identifiers';
 import type { NameFinding } from './paper-name';
-import { AUTHORS, AUTHORS_SUBJECT, contributionVerb } from '../../text/statements';
+import { AUTHORS, AUTHORS_SUBJECT, contributionVerb, type Statement } from '../../text/statements';
+import { stripAcronymPlural } from '../../text/terms';
+import { isFieldIdentifier } from './field-vocabulary';
 import { wordsOf, type Word } from './words';
 
 /** "MnemoDyn is…", "DroPE yields…": a claim made about the name, not a baseline's score. */
@@ -104,4 +106,247 @@ export function mostMentioned(findings: readonly NameFinding[]): NameFinding | n
   let best: NameFinding | null = null;
   for (const finding of findings) if (!best || finding.mentions > best.mentions) best = finding;
   return best;
+}
+
+/**
+ * What one coined identifier of an abstract looks like as a candidate for the paper's name: the
+ * evidence {@link scoreCandidate} weighs.
+ */
+export interface NameCandidate {
+  /** As the abstract writes it, singular (`VNN` for `VNNs`). */
+  name: string;
+  /** Sentence of its first mention. */
+  sentenceIndex: number;
+  /** Where it is first mentioned relative to the authors' statements (see {@link placeOf}). */
+  place: 'background' | 'made' | 'attached' | 'other';
+  /** The verb class of the statement in the sentence of its first mention, if any. */
+  verbClass: string | null;
+  mentions: number;
+  /** It is the subject of a claim somewhere ("X outperforms…"). */
+  claimed: boolean;
+  /** The authors mark it as theirs: "our X", "the proposed X", "X (ours)", "X, a novel…". */
+  ours: boolean;
+  /** Spelled out where first mentioned: in capitals, in lower case (a field's concept), or not. */
+  longForm: 'capitalised' | 'lower' | null;
+  /** Mixed case inside a part (`CSForest`, `AdaFGDA`): made up, not an abbreviation. */
+  mixedCase: boolean;
+  /** Named by the abstract's code or project URL (`github.com/…/CSForest`). */
+  inUrl: boolean;
+  /** Defined by what it is somewhere: "X, a framework…", "X is an algorithm…". */
+  defined: boolean;
+  /** First mentioned in the abstract's first making statement ("we propose…"), not an aside. */
+  inFirstMaking: boolean;
+}
+
+/** Words that end a making verb's object head: a preposition, a clause, a conjunction. */
+const ATTACHMENT =
+  /\b(?:for|of|on|in|to|with|via|from|under|over|across|between|within|into|through|by|using|at|against|than|that|which|where|whose|when|while|such|including|like)\b/i;
+
+/** The repository or project names of a text's code URLs: `CSForest` of `github.com/x/CSForest`. */
+export function urlNames(text: string): string[] {
+  const names: string[] = [];
+  for (const m of text.matchAll(/\bhttps?:\/\/(\S+)/gi)) {
+    const url = (m[1] ?? '').replace(/[).,;:]+$/, '');
+    const parts = url.split(/[/#?]/).filter(Boolean);
+    const host = parts[0] ?? '';
+    const page = /^([\w-]+)\.github\.io$/i.exec(host)?.[1];
+    if (page) names.push(page);
+    if (
+      /^(?:www\.)?(?:github|gitlab|huggingface|bitbucket)\.(?:com|co|org)$/i.test(host) &&
+      parts[2]
+    )
+      names.push(parts[2].replace(/\.git$/, ''));
+    if (/^sites\.google\.com$/i.test(host) && parts[1] === 'view' && parts[2]) names.push(parts[2]);
+  }
+  return names;
+}
+
+/**
+ * Every coined identifier the abstract mentions (outside URLs), with the evidence for it being the
+ * paper's own name. Field identifiers, baselines and what the authors say they use are left out.
+ */
+export function nameCandidates(
+  sentences: readonly string[],
+  statements: readonly Statement[],
+  text: string,
+): NameCandidate[] {
+  // The authors' first sentence ("we…", "this paper…", "our…"): what is named before it existed.
+  const authorsFrom = sentences.findIndex((s) => AUTHORS_SUBJECT.test(s) || /\b[Oo]ur\b/.test(s));
+  const firstOwn = authorsFrom < 0 ? sentences.length : authorsFrom;
+  const inUrls = new Set(urlNames(text).map((n) => n.toLowerCase()));
+  const firstMaking = (
+    statements.find((s) => s.verbClass === 'artifact' && !s.secondary) ??
+    statements.find((s) => s.verbClass === 'artifact')
+  )?.sentenceIndex;
+  const candidates: NameCandidate[] = [];
+  const seen = new Set<string>();
+  sentences.forEach((sentence, index) => {
+    for (const word of wordsOf(sentence)) {
+      if (/^(?:https?:|www\.)/i.test(word.bare)) continue;
+      const raw = word.bare.replace(/['’]s$/, '');
+      if (!isOwnLookingName(raw)) continue;
+      const name = stripAcronymPlural(raw);
+      if (seen.has(name)) continue;
+      seen.add(name);
+      if (isFieldIdentifier(name) || usedAsBaseline(text, name)) continue;
+      if (isSomeoneElses(sentence, word.start)) continue;
+      const statement = statements.find((s) => s.sentenceIndex === index);
+      const longForm = word.raw.startsWith('(')
+        ? findLongForm(name, sentence.slice(0, word.start))
+        : null;
+      candidates.push({
+        name,
+        sentenceIndex: index,
+        place:
+          index < firstOwn
+            ? 'background'
+            : placeOf(sentence, longForm ? sentence.lastIndexOf(longForm, word.start) : word.start),
+        verbClass: statement?.verbClass ?? null,
+        mentions: countMentions(text, name) + (raw === name ? 0 : countMentions(text, raw)),
+        claimed: hasClaim(text, name),
+        ours: markedAsOurs(text, name),
+        longForm: longForm === null ? null : isCapitalised(longForm) ? 'capitalised' : 'lower',
+        mixedCase: name.split('-').some((part) => /\p{Ll}\p{Lu}|\p{Lu}\p{Ll}+\p{Lu}/u.test(part)),
+        inUrl: inUrls.has(name.toLowerCase()),
+        defined: isDefined(text, name),
+        inFirstMaking: index === firstMaking,
+      });
+    }
+  });
+  return candidates;
+}
+
+/** Words after which what follows is what the authors name: "called X", "which we term X". */
+const NAMING_ANCHOR = /^(?:called|named|dubbed|termed|coined|designated|call|term|dub|name)$/i;
+
+/**
+ * Where a first mention stands in an authors' sentence: `made` when it heads what a making verb,
+ * a naming word or "our" introduces — nothing but modifiers between ("we propose a new algorithm
+ * (X)", "a method called X", "our novel approach, X"); `attached` when a preposition or a clause
+ * comes between ("an algorithm for sparse linear MDPs (SMDP)"); `other` elsewhere. A name defined
+ * by a long form is placed where its long form starts.
+ */
+function placeOf(sentence: string, at: number): NameCandidate['place'] {
+  let anchor: { end: number; ours: boolean } | null = null;
+  for (const word of wordsOf(sentence.slice(0, at))) {
+    const bare = word.bare.toLowerCase();
+    const ours = bare === 'our';
+    if (ours || NAMING_ANCHOR.test(bare) || contributionVerb(bare)?.verbClass === 'artifact')
+      anchor = { end: word.end, ours };
+  }
+  if (!anchor) return 'other';
+  const between = sentence.slice(anchor.end, at);
+  // "a benchmark suite, MNIST, CIFAR-10 and SVHN": one item of a list heads nothing.
+  if (IN_A_LIST.test(between)) return 'attached';
+  // "our novel approach, X": "our" then a short noun group; not "our best achieving … X".
+  if (anchor.ours && !OUR_NOUN_GROUP.test(between)) return 'other';
+  return ATTACHMENT.test(between) ? 'attached' : 'made';
+}
+
+/** A coined word, then a comma or a conjunction, just before the mention: a list's next item. */
+const IN_A_LIST =
+  /(?:^|\s)\S*(?:\p{Ll}\p{Lu}|\p{Lu}\p{Lu}|\p{L}\p{N}|\p{N}\p{L})\S*(?:,\s+|\s+(?:and|or)\s+)(?:and\s+|or\s+)?$/u;
+
+/** What may stand between "our" and the name it gives: "our method ", "our novel approach, ". */
+const OUR_NOUN_GROUP =
+  /^(?:\s+(?!\p{L}+ing\b)[\p{Ll}-]+){0,3},?\s+(?:(?:called|named|dubbed|termed)\s+)?\(?$/u;
+
+const CAPITALISED_WORD_START = /^["“‘]?[\p{Lu}\p{N}]/u;
+
+function isCapitalised(longForm: string): boolean {
+  const words = longForm.split(/\s+/).filter((w) => w.length > 3);
+  return (
+    words.length > 0 &&
+    words.filter((w) => CAPITALISED_WORD_START.test(w)).length * 2 > words.length
+  );
+}
+
+/** "X, a framework…", "X is an algorithm…", "X (Long Form), a …": the abstract says what X is. */
+function isDefined(text: string, name: string): boolean {
+  const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`${n}s?(?:\\s*\\([^()]*\\))?(?:,|\\s+(?:is|are))\\s+(?:a|an)\\s`, 'u').test(
+    text,
+  );
+}
+
+function markedAsOurs(text: string, name: string): boolean {
+  const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(
+    `(?:\\b[Oo]ur|\\b[Tt]he proposed)\\s+(?:\\p{Ll}[\\p{L}-]*\\s+){0,2}(?:\\p{Ll}[\\p{L}-]*,\\s+(?:(?:called|named|dubbed|termed)\\s+)?)?${n}(?![\\p{L}\\p{N}-])|${n}s?\\s*\\(ours\\)|${n}s?,\\s+(?:a|an)\\s+(?:novel|new)\\b|${n}s?\\s+is\\s+(?:a|an)\\s+(?:novel|new)\\b`,
+    'u',
+  ).test(text);
+}
+
+/** The weight of evidence that a candidate is the paper's name: log-odds-like, additive. */
+export function scoreCandidate(c: NameCandidate): number {
+  let score = { background: -3, made: 3, attached: 0, other: 0 }[c.place];
+  score += Math.min(c.mentions - 1, 2);
+  if (c.claimed) score += 1.5;
+  if (c.ours) score += 1.5;
+  if (c.longForm === 'lower') score -= 2;
+  if (c.mixedCase) score += 1;
+  if (c.inUrl) score += 2;
+  if (c.defined) score += 1;
+  if (c.inFirstMaking && c.place === 'made') score += 1;
+  return score;
+}
+
+/** The score a candidate needs to be the paper's name. */
+export const NAME_SCORE_THRESHOLD = 5;
+
+/** The best-scored candidate, if it scores enough. */
+export function scoredName(
+  sentences: readonly string[],
+  statements: readonly Statement[],
+  text: string,
+): NameFinding | null {
+  let best: { c: NameCandidate; score: number } | null = null;
+  for (const c of nameCandidates(sentences, statements, text)) {
+    // Said once, a name is a side artifact ("We introduce the TinyChange benchmark as a way to…"),
+    // unless the code's address carries it.
+    if (c.mentions < 2 && !c.inUrl) continue;
+    const score = scoreCandidate(c);
+    if (!best || score > best.score) best = { c, score };
+  }
+  if (!best || best.score < NAME_SCORE_THRESHOLD)
+    return repositoryName(sentences, statements, text);
+  const { c } = best;
+  const sentence = sentences[c.sentenceIndex] ?? '';
+  const at = sentence.indexOf(c.name);
+  const word = wordsOf(sentence).find((w) => w.start <= at && at < w.end);
+  const parsed = word
+    ? describeMention(sentence, word, c.name)
+    : withDescription(sentence, c.name, null, at + c.name.length);
+  return { ...parsed, sentenceIndex: c.sentenceIndex, mentions: c.mentions };
+}
+
+/**
+ * "The code is available at https://github.com/vsingh-group/FrameQuant": a made-up word (mixed
+ * case, one part: `FrameQuant`, not `llm_uncertainty`, `Disentanglement-in-VAE` or `MixtureVAEs`) as the name of
+ * the code of an abstract that names nothing else; it names what the main statement makes.
+ */
+function repositoryName(
+  sentences: readonly string[],
+  statements: readonly Statement[],
+  text: string,
+): NameFinding | null {
+  const name = urlNames(text).find(
+    (n) =>
+      /^[\p{L}\p{N}]{4,30}$/u.test(n) &&
+      /\p{Ll}\p{Lu}/u.test(n) &&
+      /\p{Ll}{2}/u.test(n) &&
+      !/\p{Lu}s$/u.test(n) &&
+      !isFieldIdentifier(n),
+  );
+  // The sentence where the authors say what they made, else where they first speak.
+  const at =
+    statements.find((s) => s.verbClass === 'artifact')?.sentenceIndex ??
+    sentences.findIndex((s) => AUTHORS_SUBJECT.test(s));
+  if (!name || at < 0) return null;
+  const sentence = sentences[at] ?? '';
+  return {
+    ...withDescription(sentence, name, null, sentence.length),
+    sentenceIndex: at,
+    mentions: countMentions(text, name),
+  };
 }

@@ -4,7 +4,7 @@
  * never a baseline it beats or a model it evaluates.
  */
 import { contentKeySet, GENERIC_STEMS, stem, stripAcronymPlural } from '../../text/terms';
-import { findClaimedName, mostMentioned, usedAsBaseline } from './claimed-name';
+import { findClaimedName, mostMentioned, scoredName, usedAsBaseline } from './claimed-name';
 import { FIELD_PHRASE_BAGS, isFieldIdentifier } from './field-vocabulary';
 import { keyBag } from './headline';
 import { withDescription, type ParsedName } from './description';
@@ -754,7 +754,10 @@ function chooseName(
   const ours = coined.find((f) => f.ours);
   if (ours) return ours;
   const claimed = findClaimedName(sentences, text);
-  return claimed && isCoinage(claimed) ? claimed : null;
+  if (claimed && isCoinage(claimed)) return claimed;
+  // Otherwise the coined identifier the evidence points to (claimed-name.ts, scoredName).
+  const scored = scoredName(sentences, statements, text);
+  return scored && isCoinage(scored) ? scored : null;
 }
 
 const MAX_NAME_WORDS = 3;
