@@ -421,3 +421,48 @@ describe('the coined identifier the evidence points to, when no pattern introduc
     ).toBeNull();
   });
 });
+
+describe('a name the authors introduce as "us"', () => {
+  it('"This motivates us to introduce X"', () => {
+    expect(
+      name(
+        'Graph neural networks fail on signals. This motivates us to introduce the BLIS-Net ' +
+          '(Bi-Lipschitz Scattering Net), a novel GNN. Our network captures both local and ' +
+          'global structure, and BLIS-Net achieves superior performance.',
+      ),
+    ).toBe('BLIS-Net');
+  });
+
+  it('is not what someone else lets us use', () => {
+    expect(
+      name(
+        'Graph neural networks fail on signals. This allows us to use the GNNExplainer tool. ' +
+          'We show that GNNExplainer is slow.',
+      ),
+    ).toBeNull();
+  });
+});
+
+describe('a name between commas, then the long form it abbreviates', () => {
+  it('"a novel algorithm, SPEED (Structured …), that…", even with a TeX control space', () => {
+    for (const space of [' ', '\\ ']) {
+      expect(
+        name(
+          'Noise variances are unknown. We then introduce a novel algorithm, SPEED' +
+            space +
+            '(Structured Policy Evaluation Experimental Design), that tracks the oracle design. ' +
+            'Finally, we evaluate SPEED on policy evaluation tasks.',
+        ),
+      ).toBe('SPEED');
+    }
+  });
+
+  it('not when the bracket says something else', () => {
+    expect(
+      name(
+        'Noise variances are unknown. We then introduce a novel algorithm, TRACK (see the ' +
+          'appendix), that tracks the oracle design.',
+      ),
+    ).toBeNull();
+  });
+});

@@ -10,6 +10,12 @@ import { stripAcronymPlural } from '../../text/terms';
 import { isFieldIdentifier } from './field-vocabulary';
 import { wordsOf, type Word } from './words';
 
+/**
+ * The authors as the ones who act: the subject ("we", "this paper", {@link AUTHORS}) or the "us"
+ * of "This motivates us to introduce…", "which allows us to propose…".
+ */
+export const AUTHORS_ACT = new RegExp(String.raw`${AUTHORS}|\bus to\b`, 'i');
+
 /** "MnemoDyn is…", "DroPE yields…": a claim made about the name, not a baseline's score. */
 const CLAIM_VERB =
   /^\s+(?:\p{L}+ly\s+)?(?:is|yields|outperforms|achieves|delivers|improves|surpasses|generali[sz]es|leads|enables|reduces|matches|attains|sets|establishes|scales|remains|beats|demonstrates|exhibits|provides|offers|obtains|converges|maintains)\b(?!\s+only)/u;
@@ -171,7 +177,7 @@ export function nameCandidates(
   text: string,
 ): NameCandidate[] {
   // The authors' first sentence ("we…", "this paper…", "our…"): what is named before it existed.
-  const authorsFrom = sentences.findIndex((s) => AUTHORS_SUBJECT.test(s) || /\b[Oo]ur\b/.test(s));
+  const authorsFrom = sentences.findIndex((s) => AUTHORS_ACT.test(s) || /\b[Oo]ur\b/.test(s));
   const firstOwn = authorsFrom < 0 ? sentences.length : authorsFrom;
   const inUrls = new Set(urlNames(text).map((n) => n.toLowerCase()));
   const firstMaking = (

@@ -15,8 +15,11 @@ const LETTER_AND_DIGIT = /\p{L}.*\p{N}|\p{N}.*\p{L}/u;
 const CAPITALISED_WORD = /^\p{Lu}\p{Ll}+(?:-\p{L}\p{Ll}*)*$/u;
 /** Most words of an abstract: settled before the costlier tests. */
 const ORDINARY_LOWERCASE = /^[a-z]*$/;
-/** Punctuation that can stick to either end of a word in running text. */
-const EDGE_PUNCTUATION = /^[("'“‘[]+|[)"'”’\],;:.!?\u2014]+$/gu;
+/**
+ * Punctuation that can stick to either end of a word in running text, and a TeX control space's
+ * backslash left at a word's end (`SPEED\ (Structured…)`).
+ */
+const EDGE_PUNCTUATION = /^[("'“‘[]+|[)"'”’\],;:.!?\u2014\\]+$/gu;
 
 /** The word without quotes, brackets or sentence punctuation stuck to its ends. */
 export function bareWord(word: string): string {

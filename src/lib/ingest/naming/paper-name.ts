@@ -4,7 +4,13 @@
  * never a baseline it beats or a model it evaluates.
  */
 import { contentKeySet, GENERIC_STEMS, stem, stripAcronymPlural } from '../../text/terms';
-import { findClaimedName, mostMentioned, scoredName, usedAsBaseline } from './claimed-name';
+import {
+  AUTHORS_ACT,
+  findClaimedName,
+  mostMentioned,
+  scoredName,
+  usedAsBaseline,
+} from './claimed-name';
 import { FIELD_PHRASE_BAGS, isFieldIdentifier } from './field-vocabulary';
 import { keyBag } from './headline';
 import { withDescription, type ParsedName } from './description';
@@ -96,9 +102,9 @@ export function introducedNames(
   text: string,
 ): NameFinding[] {
   const found = ourThingNamed(sentence, sentenceIndex, text);
-  if (!INTRODUCING_WORD.test(sentence) || !AUTHORS_SUBJECT.test(sentence))
+  if (!INTRODUCING_WORD.test(sentence) || !AUTHORS_ACT.test(sentence))
     return withWeaker(found, sentence, sentenceIndex, text);
-  const subjectAt = sentence.search(AUTHORS_SUBJECT);
+  const subjectAt = sentence.search(AUTHORS_ACT);
   const words = wordsOf(sentence, subjectAt);
   words.forEach((word, i) => {
     const viaVerb = isIntroducingVerb(words, i);
@@ -657,6 +663,16 @@ function closesObject(sentence: string, at: number): boolean {
 function appositiveName(sentence: string, words: readonly Word[], at: number): ParsedName | null {
   const name = words[at];
   if (!name) return null;
+  // "a novel algorithm, SPEED (Structured Policy Evaluation Experimental Design), that…": the
+  // name, then the long form it abbreviates.
+  const bracket = words[at + 1];
+  if (isCoinedIdentifier(name.bare) && bracket && opensBracket(bracket.raw)) {
+    const close = sentence.indexOf(')', bracket.start);
+    const inner = close === -1 ? '' : sentence.slice(bracket.start + 1, close);
+    return findLongForm(name.bare, inner) === null
+      ? null
+      : parseParenthetical(sentence, words, at + 1, name.bare);
+  }
   if (isCoinedIdentifier(name.bare) && /^[^,]+,$/.test(name.raw)) {
     const next = words[at + 1]?.bare ?? '';
     if (/^(?:and|or)$/i.test(next) || isNameWord(next)) return null;
