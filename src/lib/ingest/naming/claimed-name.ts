@@ -3,7 +3,7 @@
  * "we break this bottleneck by Dropping … (DroPE). … DroPE yields…", "We show that MnemoDyn is…".
  */
 import { withDescription, type ParsedName } from './description';
-import { countMentions, findLongForm, isCoinedIdentifier } from './identifiers';
+import { bareWord, countMentions, findLongForm, isCoinedIdentifier } from './identifiers';
 import type { NameFinding } from './paper-name';
 import { AUTHORS, AUTHORS_SUBJECT, contributionVerb, type Statement } from '../../text/statements';
 import { stripAcronymPlural } from '../../text/terms';
@@ -69,7 +69,7 @@ export function findClaimedName(sentences: readonly string[], text: string): Nam
     // The first sentence sets the scene, unless the authors open the abstract with their own
     // statement ("This work introduces reduced models based on … (CoLoRA) that…").
     if ((index === 0 && !opensByMaking(sentence)) || !AUTHORS_SUBJECT.test(sentence)) return;
-    for (const word of wordsOf(sentence)) {
+    for (const word of capitalisedWordsOf(sentence)) {
       const name = word.bare;
       if (!isOwnLookingName(name) || claimed.some((c) => c.name === name)) continue;
       if (sentences.slice(0, index).some((s) => countMentions(s, name) > 0)) continue;
@@ -123,8 +123,8 @@ export interface NameCandidate {
   name: string;
   /** Sentence of its first mention. */
   sentenceIndex: number;
-  /** Where it is first mentioned relative to the authors' statements (see {@link placeOf}). */
-  place: 'background' | 'made' | 'attached' | 'other';
+  /** Where it is first mentioned in the authors' sentences (see {@link placeOf}). */
+  place: 'made' | 'attached' | 'other';
   /** The verb class of the statement in the sentence of its first mention, if any. */
   verbClass: string | null;
   mentions: number;
@@ -168,7 +168,8 @@ export function urlNames(text: string): string[] {
 }
 
 /**
- * Every coined identifier the abstract mentions (outside URLs), with the evidence for it being the
+ * Every coined identifier the abstract mentions (outside URLs) at least twice or in its code's
+ * address, first in or after the authors' first sentence, with the evidence for it being the
  * paper's own name. Field identifiers, baselines and what the authors say they use are left out.
  */
 export function nameCandidates(
@@ -179,21 +180,30 @@ export function nameCandidates(
   // The authors' first sentence ("we…", "this paper…", "our…"): what is named before it existed.
   const authorsFrom = sentences.findIndex((s) => AUTHORS_ACT.test(s) || /\b[Oo]ur\b/.test(s));
   const firstOwn = authorsFrom < 0 ? sentences.length : authorsFrom;
-  const inUrls = new Set(urlNames(text).map((n) => n.toLowerCase()));
+  const inUrls = new Set(text.includes('://') ? urlNames(text).map((n) => n.toLowerCase()) : []);
   const firstMaking = (
     statements.find((s) => s.verbClass === 'artifact' && !s.secondary) ??
     statements.find((s) => s.verbClass === 'artifact')
   )?.sentenceIndex;
   const candidates: NameCandidate[] = [];
   const seen = new Set<string>();
+  // A name said before the authors speak existed before the paper ("Machine Unlearning (MU) is…").
+  const background = sentences.slice(0, firstOwn).join(' ');
   sentences.forEach((sentence, index) => {
-    for (const word of wordsOf(sentence)) {
+    if (index < firstOwn) return;
+    for (const word of capitalisedWordsOf(sentence)) {
       if (/^(?:https?:|www\.)/i.test(word.bare)) continue;
       const raw = word.bare.replace(/['’]s$/, '');
       if (!isOwnLookingName(raw)) continue;
       const name = stripAcronymPlural(raw);
       if (seen.has(name)) continue;
       seen.add(name);
+      if (countMentions(background, name) > 0 || countMentions(background, raw) > 0) continue;
+      const mentions = countMentions(text, name) + (raw === name ? 0 : countMentions(text, raw));
+      const inUrl = inUrls.has(name.toLowerCase());
+      // Said once, a name is a side artifact ("We introduce the TinyChange benchmark as a way
+      // to…"), unless the code's address carries it.
+      if (mentions < 2 && !inUrl) continue;
       if (isFieldIdentifier(name) || usedAsBaseline(text, name)) continue;
       if (isSomeoneElses(sentence, word.start)) continue;
       const statement = statements.find((s) => s.sentenceIndex === index);
@@ -203,17 +213,17 @@ export function nameCandidates(
       candidates.push({
         name,
         sentenceIndex: index,
-        place:
-          index < firstOwn
-            ? 'background'
-            : placeOf(sentence, longForm ? sentence.lastIndexOf(longForm, word.start) : word.start),
+        place: placeOf(
+          sentence,
+          longForm ? sentence.lastIndexOf(longForm, word.start) : word.start,
+        ),
         verbClass: statement?.verbClass ?? null,
-        mentions: countMentions(text, name) + (raw === name ? 0 : countMentions(text, raw)),
+        mentions,
         claimed: hasClaim(text, name),
         ours: markedAsOurs(text, name),
         longForm: longForm === null ? null : isCapitalised(longForm) ? 'capitalised' : 'lower',
         mixedCase: name.split('-').some((part) => /\p{Ll}\p{Lu}|\p{Lu}\p{Ll}+\p{Lu}/u.test(part)),
-        inUrl: inUrls.has(name.toLowerCase()),
+        inUrl,
         defined: isDefined(text, name),
         inFirstMaking: index === firstMaking,
       });
@@ -221,6 +231,23 @@ export function nameCandidates(
   });
   return candidates;
 }
+
+/** The words of a sentence that hold a capital, a digit or a non-ASCII letter: the only ones a coined name can be. */
+function capitalisedWordsOf(sentence: string): Word[] {
+  const words: Word[] = [];
+  for (const m of sentence.matchAll(CAPITALISED_TOKEN)) {
+    // An em dash ends a word (words.ts): split there as wordsOf does.
+    for (const word of m[0].includes('\u2014') ? wordsOf(m[0]) : [null]) {
+      const raw = word?.raw ?? m[0];
+      const start = m.index + (word?.start ?? 0);
+      words.push({ raw, bare: word?.bare ?? bareWord(raw), start, end: start + raw.length });
+    }
+  }
+  return words;
+}
+
+/** A whitespace-delimited token with an ASCII capital, a digit or any non-ASCII character. */
+const CAPITALISED_TOKEN = /(?<!\S)\S*[A-Z0-9\u0080-\uFFFF]\S*/g;
 
 /** Words after which what follows is what the authors name: "called X", "which we term X". */
 const NAMING_ANCHOR = /^(?:called|named|dubbed|termed|coined|designated|call|term|dub|name)$/i;
@@ -267,25 +294,44 @@ function isCapitalised(longForm: string): boolean {
   );
 }
 
+/** What follows a name the abstract defines: ", a framework…", " is an algorithm…", " (…), a …". */
+const DEFINED_AFTER = /^s?(?:\s*\([^()]*\))?(?:,|\s+(?:is|are))\s+(?:a|an)\s/u;
+/** What comes before a name the authors mark as theirs: "our ", "the proposed method ", "our novel approach, called ". */
+const OURS_BEFORE =
+  /(?:\b[Oo]ur|\b[Tt]he proposed)\s+(?:\p{Ll}[\p{L}-]*\s+){0,2}(?:\p{Ll}[\p{L}-]*,\s+(?:(?:called|named|dubbed|termed)\s+)?)?$/u;
+/** What follows a name the authors mark as theirs or new: " (ours)", ", a novel…", " is a new…". */
+const OURS_AFTER =
+  /^s?(?:\s*\(ours\)|,\s+(?:a|an)\s+(?:novel|new)\b|\s+is\s+(?:a|an)\s+(?:novel|new)\b)/u;
+
+/** The text around each whole-word mention of `name`: 80 characters before, 120 after. */
+function* mentionContexts(
+  text: string,
+  name: string,
+): Generator<{ before: string; after: string }> {
+  for (let at = text.indexOf(name); at !== -1; at = text.indexOf(name, at + name.length)) {
+    const end = at + name.length;
+    if (/[\p{L}\p{N}-]/u.test(text[at - 1] ?? '')) continue;
+    yield { before: text.slice(Math.max(0, at - 80), at), after: text.slice(end, end + 120) };
+  }
+}
+
 /** "X, a framework…", "X is an algorithm…", "X (Long Form), a …": the abstract says what X is. */
 function isDefined(text: string, name: string): boolean {
-  const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`${n}s?(?:\\s*\\([^()]*\\))?(?:,|\\s+(?:is|are))\\s+(?:a|an)\\s`, 'u').test(
-    text,
-  );
+  for (const { after } of mentionContexts(text, name)) if (DEFINED_AFTER.test(after)) return true;
+  return false;
 }
 
 function markedAsOurs(text: string, name: string): boolean {
-  const n = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(
-    `(?:\\b[Oo]ur|\\b[Tt]he proposed)\\s+(?:\\p{Ll}[\\p{L}-]*\\s+){0,2}(?:\\p{Ll}[\\p{L}-]*,\\s+(?:(?:called|named|dubbed|termed)\\s+)?)?${n}(?![\\p{L}\\p{N}-])|${n}s?\\s*\\(ours\\)|${n}s?,\\s+(?:a|an)\\s+(?:novel|new)\\b|${n}s?\\s+is\\s+(?:a|an)\\s+(?:novel|new)\\b`,
-    'u',
-  ).test(text);
+  for (const { before, after } of mentionContexts(text, name)) {
+    if (OURS_AFTER.test(after)) return true;
+    if (!/[\p{L}\p{N}-]/u.test(after[0] ?? '') && OURS_BEFORE.test(before)) return true;
+  }
+  return false;
 }
 
 /** The weight of evidence that a candidate is the paper's name: log-odds-like, additive. */
 export function scoreCandidate(c: NameCandidate): number {
-  let score = { background: -3, made: 3, attached: 0, other: 0 }[c.place];
+  let score = { made: 3, attached: 0, other: 0 }[c.place];
   score += Math.min(c.mentions - 1, 2);
   if (c.claimed) score += 1.5;
   if (c.ours) score += 1.5;
@@ -308,9 +354,6 @@ export function scoredName(
 ): NameFinding | null {
   let best: { c: NameCandidate; score: number } | null = null;
   for (const c of nameCandidates(sentences, statements, text)) {
-    // Said once, a name is a side artifact ("We introduce the TinyChange benchmark as a way to…"),
-    // unless the code's address carries it.
-    if (c.mentions < 2 && !c.inUrl) continue;
     const score = scoreCandidate(c);
     if (!best || score > best.score) best = { c, score };
   }
