@@ -466,3 +466,25 @@ describe('a name between commas, then the long form it abbreviates', () => {
     ).toBeNull();
   });
 });
+
+describe('a baseline is said as a whole word', () => {
+  it('"algorithms like TENG-Euler" does not make TENG a baseline', () => {
+    expect(
+      name(
+        'PDE solvers lack accuracy. In this paper, we introduce the Time-Evolving Natural ' +
+          'Gradient (TENG), generalizing time-dependent variational principles. Our development ' +
+          'includes algorithms like TENG-Euler. TENG achieves machine precision.',
+      ),
+    ).toBe('TENG');
+  });
+
+  it('"a widely used model" is no verb of use by the authors', () => {
+    expect(
+      name(
+        'Networks carry side information. In this work, we study an extension of the Stochastic ' +
+          'Block Model (SBM), a widely used model, with edge covariates: the Vectorial Edges ' +
+          'Covariates Stochastic Block Model (VEC-SBM). We prove that VEC-SBM is identifiable.',
+      ),
+    ).toBe('VEC-SBM');
+  });
+});

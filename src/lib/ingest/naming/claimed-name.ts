@@ -5,7 +5,13 @@
 import { withDescription, type ParsedName } from './description';
 import { bareWord, countMentions, findLongForm, isCoinedIdentifier } from './identifiers';
 import type { NameFinding } from './paper-name';
-import { AUTHORS, AUTHORS_SUBJECT, contributionVerb, type Statement } from '../../text/statements';
+import {
+  AUTHORS,
+  AUTHORS_SUBJECT,
+  contributionVerb,
+  isAuthorWord,
+  type Statement,
+} from '../../text/statements';
 import { stripAcronymPlural } from '../../text/terms';
 import { isFieldIdentifier } from './field-vocabulary';
 import { wordsOf, type Word } from './words';
@@ -33,6 +39,35 @@ function isSomeoneElses(sentence: string, at: number): boolean {
   return BASELINE_CONTEXT.test(before.slice(-30)) || EVALUATED_BY_AUTHORS.test(before);
 }
 
+/** The verbs of using or evaluating what exists: "we evaluate X", "we fine-tune X". */
+const USE_VERB =
+  /^(?:evaluate|evaluates|evaluated|benchmark|test|tests|tested|compare|compares|compared|assess|probe|use|uses|used|using|apply|applies|applied|fine-tune|fine-tunes|fine-tuned|train|trains|trained|prompt|query|run|adopt|adopts|employ|employs|leverage|leverages)$/i;
+
+/**
+ * The mention at `at` follows a baseline's context ("such as X", "over X") or a verb of use with
+ * no making verb after it ("we fine-tune X", "we use a retriever called X", not "we use … to
+ * propose X"): someone else's thing.
+ * Unlike {@link isSomeoneElses}, "we study an extension of … (X)" leaves X to the scorer.
+ */
+function usedByAuthors(sentence: string, at: number): boolean {
+  const before = sentence.slice(0, at);
+  if (BASELINE_CONTEXT.test(before.slice(-30))) return true;
+  let used = false;
+  const words = wordsOf(before);
+  words.forEach((word, i) => {
+    const bare = word.bare.toLowerCase();
+    // The authors' verb ("we use", "we then apply", "to evaluate"), not "a widely used model".
+    const previous = words[i - 1]?.bare.toLowerCase() ?? '';
+    const authors =
+      isAuthorWord(previous) ||
+      /^(?:to|and|then|also|first)$/.test(previous) ||
+      (/ly$/.test(previous) && isAuthorWord(words[i - 2]?.bare ?? ''));
+    if (USE_VERB.test(bare) && authors) used = true;
+    else if (contributionVerb(bare)?.verbClass === 'artifact') used = false;
+  });
+  return used;
+}
+
 /** A sentence that opens with the authors and their verb: "This work introduces…", "We propose…". */
 const AUTHORS_OPEN = new RegExp(
   String.raw`^(?:In this (?:paper|work|study),?\s+)?${AUTHORS}\s+(?:[a-z]+ly\s+)?([a-z]+)`,
@@ -56,9 +91,12 @@ export function usedAsBaseline(text: string, name: string): boolean {
   for (;;) {
     const at = text.indexOf(name, from);
     if (at === -1) return false;
+    from = at + name.length;
+    // Whole words only: "algorithms like TENG-Euler" says nothing of `TENG`.
+    const next = text[from] === 's' ? text[from + 1] : text[from];
+    if (/[\p{L}\p{N}-]/u.test(text[at - 1] ?? '') || /[\p{L}\p{N}-]/u.test(next ?? '')) continue;
     const before = text.slice(Math.max(0, at - 30), at);
     if (BASELINE_CONTEXT.test(before) || BEATEN.test(before)) return true;
-    from = at + name.length;
   }
 }
 
@@ -194,9 +232,8 @@ export function nameCandidates(
     for (const word of capitalisedWordsOf(sentence)) {
       if (/^(?:https?:|www\.)/i.test(word.bare)) continue;
       const raw = word.bare.replace(/['’]s$/, '');
-      if (!isOwnLookingName(raw)) continue;
       const name = stripAcronymPlural(raw);
-      if (seen.has(name)) continue;
+      if (seen.has(name) || !isOwnLookingName(name)) continue;
       seen.add(name);
       if (countMentions(background, name) > 0 || countMentions(background, raw) > 0) continue;
       const mentions = countMentions(text, name) + (raw === name ? 0 : countMentions(text, raw));
@@ -205,7 +242,7 @@ export function nameCandidates(
       // to…"), unless the code's address carries it.
       if (mentions < 2 && !inUrl) continue;
       if (isFieldIdentifier(name) || usedAsBaseline(text, name)) continue;
-      if (isSomeoneElses(sentence, word.start)) continue;
+      if (usedByAuthors(sentence, word.start)) continue;
       const statement = statements.find((s) => s.sentenceIndex === index);
       const longForm = word.raw.startsWith('(')
         ? findLongForm(name, sentence.slice(0, word.start))
