@@ -488,3 +488,16 @@ describe('a baseline is said as a whole word', () => {
     ).toBe('VEC-SBM');
   });
 });
+
+describe('what the authors build on', () => {
+  it('"We demonstrate our framework with X, a state-of-the-art…" is not their name', () => {
+    expect(
+      name(
+        'We leverage convex optimization to develop a learning framework for neural-symbolic ' +
+          'systems. We demonstrate our framework with NeuPSL, a state-of-the-art NeSy ' +
+          'architecture. We propose a smooth formulation of NeuPSL inference, faster than the ' +
+          'best NeuPSL inference method.',
+      ),
+    ).toBeNull();
+  });
+});

@@ -333,9 +333,12 @@ function isCapitalised(longForm: string): boolean {
 
 /** What follows a name the abstract defines: ", a framework…", " is an algorithm…", " (…), a …". */
 const DEFINED_AFTER = /^s?(?:\s*\([^()]*\))?(?:,|\s+(?:is|are))\s+(?:a|an)\s/u;
-/** What comes before a name the authors mark as theirs: "our ", "the proposed method ", "our novel approach, called ". */
+/**
+ * What comes before a name the authors mark as theirs: "our ", "the proposed method ", "our novel
+ * approach, called " (not "our framework with X").
+ */
 const OURS_BEFORE =
-  /(?:\b[Oo]ur|\b[Tt]he proposed)\s+(?:\p{Ll}[\p{L}-]*\s+){0,2}(?:\p{Ll}[\p{L}-]*,\s+(?:(?:called|named|dubbed|termed)\s+)?)?$/u;
+  /(?:\b[Oo]ur|\b[Tt]he proposed)\s+(?:(?!(?:for|of|on|in|to|with|via|from|by|and|or|that|which|than|over)\s)\p{Ll}[\p{L}-]*\s+){0,2}(?:\p{Ll}[\p{L}-]*,\s+(?:(?:called|named|dubbed|termed)\s+)?)?$/u;
 /** What follows a name the authors mark as theirs or new: " (ours)", ", a novel…", " is a new…". */
 const OURS_AFTER =
   /^s?(?:\s*\(ours\)|,\s+(?:a|an)\s+(?:novel|new)\b|\s+is\s+(?:a|an)\s+(?:novel|new)\b)/u;
