@@ -501,3 +501,15 @@ describe('what the authors build on', () => {
     ).toBeNull();
   });
 });
+
+describe('what a gerund after the making verb acts on', () => {
+  it('"we then propose augmenting E2M1 with…" does not make E2M1 the authors\'', () => {
+    expect(
+      name(
+        'Low-precision formats cost accuracy. We then propose augmenting E2M1 with supernormal ' +
+          'support. We discover a Pareto curve of INT4 and E2M1, and E2M1 with support is ' +
+          'accurate.',
+      ),
+    ).toBeNull();
+  });
+});

@@ -310,6 +310,8 @@ function placeOf(sentence: string, at: number): NameCandidate['place'] {
   if (IN_A_LIST.test(between)) return 'attached';
   // "our novel approach, X": "our" then a short noun group; not "our best achieving … X".
   if (anchor.ours && !OUR_NOUN_GROUP.test(between)) return 'other';
+  // "we propose augmenting E2M1 with…": the name is what a gerund acts on, not what is made.
+  if (/^\s+\p{Ll}+ing\s/u.test(between)) return 'attached';
   return ATTACHMENT.test(between) ? 'attached' : 'made';
 }
 
