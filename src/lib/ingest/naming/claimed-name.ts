@@ -1,6 +1,9 @@
 /**
- * Names the authors define in passing and then make claims about, without a "we propose X":
- * "we break this bottleneck by Dropping … (DroPE). … DroPE yields…", "We show that MnemoDyn is…".
+ * The fallbacks after the patterns of paper-name.ts: names the authors define in passing and then
+ * make claims about, without a "we propose X" ("we break this bottleneck by Dropping … (DroPE). …
+ * DroPE yields…", "We show that MnemoDyn is…"); then a score over every coined identifier of the
+ * abstract ({@link scoredName}: where it is first said, whether it heads what the authors make, how
+ * often it is said, claims, "our", how it is spelled out, its shape, the code's URL).
  */
 import { withDescription, type ParsedName } from './description';
 import { bareWord, countMentions, findLongForm, isCoinedIdentifier } from './identifiers';
@@ -163,8 +166,6 @@ export interface NameCandidate {
   sentenceIndex: number;
   /** Where it is first mentioned in the authors' sentences (see {@link placeOf}). */
   place: 'made' | 'attached' | 'other';
-  /** The verb class of the statement in the sentence of its first mention, if any. */
-  verbClass: string | null;
   mentions: number;
   /** It is the subject of a claim somewhere ("X outperforms…"). */
   claimed: boolean;
@@ -243,7 +244,6 @@ export function nameCandidates(
       if (mentions < 2 && !inUrl) continue;
       if (isFieldIdentifier(name) || usedAsBaseline(text, name)) continue;
       if (usedByAuthors(sentence, word.start)) continue;
-      const statement = statements.find((s) => s.sentenceIndex === index);
       const longForm = word.raw.startsWith('(')
         ? findLongForm(name, sentence.slice(0, word.start))
         : null;
@@ -254,7 +254,6 @@ export function nameCandidates(
           sentence,
           longForm ? sentence.lastIndexOf(longForm, word.start) : word.start,
         ),
-        verbClass: statement?.verbClass ?? null,
         mentions,
         claimed: hasClaim(text, name),
         ours: markedAsOurs(text, name),
