@@ -14,6 +14,7 @@
  *                       a change is not tried against the locked figures again and again)
  */
 import { parseArgs } from 'node:util';
+import { toPlainText } from '../src/lib/ingest/plaintext';
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
 import { describePaper, fieldAcronymSet, fieldPhraseBags } from '../src/lib/ingest/naming/describe';
 import { ingestDumps, readDumpsDir, type DumpFile } from '../src/lib/pipeline';
@@ -184,10 +185,14 @@ function summaryReport(records: readonly Paper[], out: SetPrinter, show: boolean
  * punctuation, a plural acronym, or used by two or more other abstracts of the set: a field's
  * vocabulary, not a coinage).
  * A well-formed name the authors coined but left out of their title is not counted wrong: titles
- * cannot tell it. Recall: real names (see realName) found exactly.
+ * cannot tell it. Recall: real names (see realName; as rendered) found exactly.
  */
 function nameReport(items: DevItem[], records: Paper[], out: SetPrinter, show: boolean): void {
-  const real = items.map((item) => realName(item.title, item.abstract));
+  // As the reader sees it: a title's `S$\Omega$I` is the name SΩI the site shows.
+  const real = items.map((item) => {
+    const name = realName(item.title, item.abstract);
+    return name && /[$\\]/.test(name) ? toPlainText(name) : name;
+  });
   const usedBy = (name: string) =>
     items.filter((item) =>
       new RegExp(`(^|[^\\p{L}\\p{N}])${escape(name)}($|[^\\p{L}\\p{N}])`, 'u').test(item.abstract),
