@@ -722,6 +722,64 @@ export function readTopicText(matcher: TopicMatcher, analysed: AnalysedText): To
   return { mentions, bagKeys: [...bag.keys()].join('\n'), bagCounts: [...bag.values()] };
 }
 
+/** A unit vector over word-key ids, in the order its bag was read (which fixes the sums' order). */
+interface SparseVector {
+  ids: Int32Array;
+  values: Float64Array;
+}
+
+/**
+ * Columns of weights over word-key ids turned into rows: for each key, the columns where it weighs
+ * something and that weight (compressed sparse rows).
+ */
+interface KeyColumns {
+  columns: number;
+  /** Key `k`'s entries are `at[k]..at[k + 1]` of `column` and `weight`. */
+  at: Int32Array;
+  column: Int32Array;
+  weight: Float64Array;
+}
+
+function keyColumns(
+  keys: number,
+  columns: readonly Iterable<readonly [number, number]>[],
+): KeyColumns {
+  const at = new Int32Array(keys + 1);
+  for (const entries of columns)
+    for (const [key, value] of entries) if (value !== 0) at[key + 1]! += 1;
+  for (let key = 0; key < keys; key++) at[key + 1]! += at[key]!;
+  const next = at.slice(0, keys);
+  const column = new Int32Array(at[keys]!);
+  const weight = new Float64Array(at[keys]!);
+  columns.forEach((entries, index) => {
+    for (const [key, value] of entries) {
+      if (value === 0) continue;
+      const place = next[key]!++;
+      column[place] = index;
+      weight[place] = value;
+    }
+  });
+  return { columns: columns.length, at, column, weight };
+}
+
+/**
+ * `sums[c]` = the dot product of `vector` with column `c`, each summed over the vector's keys in
+ * its order, as `let sum = 0; for (…) sum += value * weight` would: a key a column lacks would add
+ * 0, which changes no sum (+0 plus x is x, and such a sum is never -0).
+ */
+function dotAll(vector: SparseVector, byKey: KeyColumns, sums: Float64Array): void {
+  sums.fill(0);
+  const { ids, values } = vector;
+  const { at, column, weight } = byKey;
+  for (let i = 0; i < ids.length; i++) {
+    const key = ids[i]!;
+    const value = values[i]!;
+    for (let entry = at[key]!; entry < at[key + 1]!; entry++) {
+      sums[column[entry]!]! += value * weight[entry]!;
+    }
+  }
+}
+
 /** A paper as the tagger needs it. */
 export type TopicInput = Pick<BasePaper, 'plainText' | 'title' | 'name'>;
 
@@ -737,6 +795,12 @@ export class TopicTagger {
   /** Word-key ids for the similarity fallback, and the papers containing each. */
   private readonly keyIds = new Map<string, number>();
   private keyFrequency: number[] = [];
+  /**
+   * Each paper's unit word vector and each topic's own-text vector, worked out once the corpus is
+   * read: pass 2 asks for them several times (rule profiles, fallback, candidates), and every
+   * `candidatesAndRule` of a fit asks again. Dropped when another paper is added.
+   */
+  private vectors: { papers: SparseVector[]; own: Map<number, number>[] } | null = null;
 
   constructor(taxonomyOrMatcher: Taxonomy | TopicMatcher) {
     this.matcher =
@@ -774,6 +838,22 @@ export class TopicTagger {
       this.keyFrequency[id]! += 1;
     });
     this.readings.push({ mentions: text.mentions, heading, bag });
+    this.vectors = null;
+  }
+
+  /** Every paper's unit vector and every topic's own-text vector, made on first use. */
+  private corpusVectors(): { papers: SparseVector[]; own: Map<number, number>[] } {
+    this.vectors ??= {
+      papers: this.readings.map((reading) => this.unitSparse(reading.bag)),
+      own: this.matcher.topics.map((topic) =>
+        this.unitVector(
+          this.bagOf(
+            toMatchParts(analyseText([topic.label, topic.description, ...topic.terms].join('. '))),
+          ),
+        ),
+      ),
+    };
+    return this.vectors;
   }
 
   /** The bag of a text by key ids; keys no paper has are left out. */
@@ -828,23 +908,26 @@ export class TopicTagger {
   tags(weights: TopicWeights = TOPIC_WEIGHTS): string[][] {
     const { model } = weights;
     if (!model) return this.ruleTags(weights, this.scores(weights));
-    const { rule, candidates } = this.candidatesAndRule(weights);
-    return candidates.map((paper, index) =>
-      paper === null
-        ? rule[index]!
-        : chooseTags(
-            rule[index]!,
-            paper.map((c) => ({
-              slug: c.slug,
-              probability: tagProbability(
-                model.coefficients,
-                c.features,
-                model.topicBias?.[c.slug] ?? 0,
-              ),
-            })),
-            model,
-          ),
-    );
+    const tags: string[][] = [];
+    // Each paper's candidates are weighed as they are made, not kept for the whole corpus.
+    this.eachCandidates(weights, (paper, rule, candidates) => {
+      tags[paper] =
+        candidates === null
+          ? rule
+          : chooseTags(
+              rule,
+              candidates.map((c) => ({
+                slug: c.slug,
+                probability: tagProbability(
+                  model.coefficients,
+                  c.features,
+                  model.topicBias?.[c.slug] ?? 0,
+                ),
+              })),
+              model,
+            );
+    });
+    return tags;
   }
 
   /**
@@ -860,132 +943,177 @@ export class TopicTagger {
     rule: string[][];
     candidates: (TagCandidate[] | null)[];
   } {
-    const scores = this.scores(weights);
-    const rule = this.ruleTags(weights, scores);
-    const profiles = this.topicProfiles(rule, weights);
-    // Dense profiles: one array lookup per word and topic (20,000 papers × 35 topics).
-    const dense = profiles.map((profile) => {
-      const array = new Float64Array(this.keyIds.size);
-      for (const [key, value] of profile) array[key] = value;
-      return array;
-    });
-    const topics = this.matcher.topics;
-    const learnedProfiles = this.learnedProfiles(weights);
-    const classifier = this.classifierWeights(weights);
-    const candidates = this.readings.map((reading, paper) => {
-      const vector = this.unitVector(reading.bag);
-      const dot = (profile: Float64Array) => {
-        let sum = 0;
-        for (const [key, value] of vector) sum += value * profile[key]!;
-        return sum;
-      };
-      const similarity = dense.map(dot);
-      const learned = learnedProfiles?.map((profile) => (profile ? dot(profile) : 0));
-      const learnedRanking = learned ? this.rankTopics(learned) : null;
-      const learnedBest = learned?.[learnedRanking?.order[0] ?? 0] ?? 0;
-      const margins = classifier?.map((c) => (c ? c.bias + dot(c.weights) : -Infinity));
-      const marginRanking = margins ? this.rankTopics(margins) : null;
-      const bestMargin = margins?.[marginRanking?.order[0] ?? 0] ?? 0;
-      const byScore = new Map(scores[paper]!.map((s, rank) => [s.slug, { ...s, rank }]));
-      const best = scores[paper]![0]?.score ?? 0;
-      const { order } = this.rankTopics(similarity);
-      const bestSimilarity = similarity[order[0] ?? 0] ?? 0;
-      if (best <= 0 && bestSimilarity < weights.similarity) return null;
-      return order
-        .map((index, similarityRank) => {
-          const slug = topics[index]!.slug;
-          const s = byScore.get(slug);
-          return {
-            index,
-            slug,
-            features: tagFeatures(
-              s?.score ?? 0,
-              best,
-              s?.rank ?? -1,
-              s?.mentions ?? 0,
-              similarity[index]!,
-              bestSimilarity,
-              similarityRank,
-              weights.threshold,
-              rule[paper]!.indexOf(slug),
-              learned && learnedRanking
-                ? {
-                    similarity: learned[index]!,
-                    best: learnedBest,
-                    rank: learnedRanking.rank[index]!,
-                  }
-                : undefined,
-              weights.priors ? (weights.priors[slug] ?? 0) : undefined,
-              margins && Number.isFinite(margins[index])
-                ? {
-                    margin: margins[index]!,
-                    best: bestMargin,
-                    rank: marginRanking!.rank[index]!,
-                  }
-                : null,
-            ),
-          };
-        })
-        .sort((a, b) => a.index - b.index)
-        .map(({ slug, features }) => ({ slug, features }));
-    });
+    const candidates: (TagCandidate[] | null)[] = [];
+    const rule = this.eachCandidates(weights, (paper, _, made) => (candidates[paper] = made));
     return { rule, candidates };
   }
 
   /**
-   * Topic indexes by `values`, highest first (ties in taxonomy order, the fallback left out), and
-   * each topic's place in that order (-1 for the fallback): one sort, no search per topic.
+   * Hands each read paper's rule tags and candidates (see {@link candidates}) to `visit`, in
+   * reading order; returns the rule's tags of every paper.
    */
-  private rankTopics(values: readonly number[]): { order: number[]; rank: Int32Array } {
-    const order = this.matcher.topics
-      .map((_, index) => index)
-      .filter((index) => index !== this.matcher.fallback)
-      .sort((a, b) => values[b]! - values[a]! || a - b);
-    const rank = new Int32Array(this.matcher.topics.length).fill(-1);
-    order.forEach((index, place) => (rank[index] = place));
-    return { order, rank };
+  private eachCandidates(
+    weights: TopicWeights,
+    visit: (paper: number, rule: string[], candidates: TagCandidate[] | null) => void,
+  ): string[][] {
+    const scores = this.scores(weights);
+    const rule = this.ruleTags(weights, scores);
+    const profiles = this.topicProfiles(rule, weights);
+    const topics = this.matcher.topics;
+    const learnedProfiles = this.learnedProfiles(weights);
+    const classifier = this.classifierWeights(weights);
+    // Every dot product of a paper (35 profiles, 35 learned ones, 35 classifiers) in one pass over
+    // its vector: each key's nonzero weights in every column, summed in the vector's order as one
+    // dot product at a time would (a zero weight adds nothing), so the sums are the same.
+    const columns: Iterable<readonly [number, number]>[] = [
+      ...profiles,
+      ...(learnedProfiles ?? []).map((profile) => profile ?? []),
+      ...(classifier ?? []).map((c) => c?.weights ?? []),
+    ];
+    const byKey = keyColumns(this.keyIds.size, columns);
+    const sums = new Float64Array(columns.length);
+    // Views of `sums`, read before the next paper's sums are made: similarity to each topic's
+    // profile, to its learned profile (0 for a topic without: an empty column).
+    const similarity = sums.subarray(0, topics.length);
+    const learned = learnedProfiles ? sums.subarray(topics.length, 2 * topics.length) : null;
+    const marginSums = sums.subarray(columns.length - (classifier?.length ?? 0));
+    const margins = classifier ? new Float64Array(topics.length) : null;
+    const ranked = this.rankings();
+    const learnedRanking = this.rankings();
+    const marginRanking = this.rankings();
+    const { papers: vectors } = this.corpusVectors();
+    // Every topic but the fallback, in taxonomy order: the candidates' order.
+    const candidateTopics = topics.flatMap((_, index) =>
+      index === this.matcher.fallback ? [] : [index],
+    );
+    this.readings.forEach((_, paper) => {
+      dotAll(vectors[paper]!, byKey, sums);
+      if (learned) this.rankTopics(learned, learnedRanking);
+      const learnedBest = learned?.[learnedRanking.order[0] ?? 0] ?? 0;
+      if (classifier && margins) {
+        classifier.forEach(
+          (c, topic) => (margins[topic] = c ? c.bias + marginSums[topic]! : -Infinity),
+        );
+        this.rankTopics(margins, marginRanking);
+      }
+      const bestMargin = margins?.[marginRanking.order[0] ?? 0] ?? 0;
+      const byScore = new Map(scores[paper]!.map((s, rank) => [s.slug, { ...s, rank }]));
+      const best = scores[paper]![0]?.score ?? 0;
+      this.rankTopics(similarity, ranked);
+      const bestSimilarity = similarity[ranked.order[0] ?? 0] ?? 0;
+      if (best <= 0 && bestSimilarity < weights.similarity) {
+        visit(paper, rule[paper]!, null);
+        return;
+      }
+      const made = candidateTopics.map((index) => {
+        const slug = topics[index]!.slug;
+        const s = byScore.get(slug);
+        return {
+          slug,
+          features: tagFeatures(
+            s?.score ?? 0,
+            best,
+            s?.rank ?? -1,
+            s?.mentions ?? 0,
+            similarity[index]!,
+            bestSimilarity,
+            ranked.rank[index]!,
+            weights.threshold,
+            rule[paper]!.indexOf(slug),
+            learned
+              ? {
+                  similarity: learned[index]!,
+                  best: learnedBest,
+                  rank: learnedRanking.rank[index]!,
+                }
+              : undefined,
+            weights.priors ? (weights.priors[slug] ?? 0) : undefined,
+            margins && Number.isFinite(margins[index])
+              ? {
+                  margin: margins[index]!,
+                  best: bestMargin,
+                  rank: marginRanking.rank[index]!,
+                }
+              : null,
+          ),
+        };
+      });
+      visit(paper, rule[paper]!, made);
+    });
+    return rule;
   }
 
-  /** The learned profiles as dense arrays over this corpus's word keys (null for a topic without). */
-  private learnedProfiles(weights: TopicWeights): (Float64Array | null)[] | null {
+  /** Room for one ranking of the topics ({@link rankTopics}), reused from paper to paper. */
+  private rankings(): { order: number[]; rank: Int32Array } {
+    return { order: [], rank: new Int32Array(this.matcher.topics.length) };
+  }
+
+  /**
+   * Topic indexes by `values`, highest first (ties in taxonomy order, the fallback left out), and
+   * each topic's place in that order (-1 for the fallback): one sort, no search per topic. Written
+   * into `ranking`.
+   */
+  private rankTopics(
+    values: ArrayLike<number>,
+    ranking: { order: number[]; rank: Int32Array },
+  ): void {
+    // Insertion in taxonomy order (35 topics, three rankings a paper): a topic goes before those
+    // it beats, as the comparator `values[b] - values[a] || a - b` sorts them (`-Infinity` twice
+    // gives NaN there, so index order; no value is NaN).
+    const { order, rank } = ranking;
+    order.length = 0;
+    for (let index = 0; index < this.matcher.topics.length; index++) {
+      if (index === this.matcher.fallback) continue;
+      let at = order.length;
+      while (at > 0 && (values[order[at - 1]!]! - values[index]! || index - order[at - 1]!) < 0) {
+        order[at] = order[at - 1]!;
+        at--;
+      }
+      order[at] = index;
+    }
+    rank.fill(-1);
+    order.forEach((index, place) => (rank[index] = place));
+  }
+
+  /** The learned profiles as word-key ids and weights of this corpus (null for a topic without). */
+  private learnedProfiles(weights: TopicWeights): ([number, number][] | null)[] | null {
     const { profiles } = weights;
     if (!profiles) return null;
     return this.matcher.topics.map((topic) => {
       const profile = profiles[topic.slug];
-      if (!profile) return null;
-      const array = new Float64Array(this.keyIds.size);
-      for (const [key, value] of Object.entries(profile)) {
-        const id = this.keyIds.get(key);
-        if (id !== undefined) array[id] = value;
-      }
-      return array;
+      return profile ? this.byKeyId(profile) : null;
     });
   }
 
-  /** Each topic's classifier as a bias and dense weights over this corpus's word keys (or null). */
+  /** Each topic's classifier as a bias and its weights by this corpus's word-key ids (or null). */
   private classifierWeights(
     weights: TopicWeights,
-  ): ({ bias: number; weights: Float64Array } | null)[] | null {
+  ): ({ bias: number; weights: [number, number][] } | null)[] | null {
     const { classifier } = weights;
     if (!classifier) return null;
     return this.matcher.topics.map((topic) => {
       const bias = classifier.bias[topic.slug];
       if (bias === undefined) return null;
-      const array = new Float64Array(this.keyIds.size);
-      for (const [key, value] of Object.entries(classifier.weights[topic.slug] ?? {})) {
-        const id = this.keyIds.get(key);
-        if (id !== undefined) array[id] = value;
-      }
-      return { bias, weights: array };
+      return { bias, weights: this.byKeyId(classifier.weights[topic.slug] ?? {}) };
     });
+  }
+
+  /** Weights by word key → by the ids of the keys this corpus has (the others weigh nothing here). */
+  private byKeyId(weights: Record<string, number>): [number, number][] {
+    const entries: [number, number][] = [];
+    for (const [key, value] of Object.entries(weights)) {
+      const id = this.keyIds.get(key);
+      if (id !== undefined) entries.push([id, value]);
+    }
+    return entries;
   }
 
   /** Every read paper's word bag as a unit TF-IDF vector keyed by word key (for fitting profiles). */
   wordVectors(): Map<string, number>[] {
     const keys = [...this.keyIds.keys()];
-    return this.readings.map((reading) => {
+    return this.corpusVectors().papers.map(({ ids, values }) => {
       const vector = new Map<string, number>();
-      for (const [id, value] of this.unitVector(reading.bag)) vector.set(keys[id]!, value);
+      ids.forEach((id, at) => vector.set(keys[id]!, values[at]!));
       return vector;
     });
   }
@@ -1003,8 +1131,9 @@ export class TopicTagger {
     const unsure = tags.flatMap((paperTags, index) => (paperTags.length === 0 ? [index] : []));
     if (unsure.length === 0) return tags;
     const profiles = this.topicProfiles(tags, weights);
+    const byKey = keyColumns(this.keyIds.size, profiles);
     for (const index of unsure) {
-      tags[index] = this.closestTopic(index, profiles, scores[index]!, weights);
+      tags[index] = this.closestTopic(index, byKey, scores[index]!, weights);
     }
     return tags;
   }
@@ -1028,32 +1157,63 @@ export class TopicTagger {
     return vector;
   }
 
+  /** {@link unitVector} as two arrays, in the same order and with the same values. */
+  private unitSparse(bag: Map<number, number>): SparseVector {
+    const ids = new Int32Array(bag.size);
+    const values = new Float64Array(bag.size);
+    let size = 0;
+    let norm = 0;
+    for (const [key, count] of bag) {
+      const value = termFrequencyWeight(count) * this.idf(key);
+      if (value <= 0) continue;
+      ids[size] = key;
+      values[size] = value;
+      norm += value * value;
+      size++;
+    }
+    norm = Math.sqrt(norm);
+    for (let at = 0; at < size; at++) values[at] = values[at]! / norm;
+    return { ids: ids.subarray(0, size), values: values.subarray(0, size) };
+  }
+
   /**
    * Each topic's profile: its label, description and terms, plus the centroid of the papers it was
    * confidently tagged on (as their main topic), so the taxonomy's wording need not be exhaustive.
    */
   private topicProfiles(tags: string[][], weights: TopicWeights): Map<number, number>[] {
     const slugIndex = new Map(this.matcher.topics.map((topic, index) => [topic.slug, index]));
-    const centroids = this.matcher.topics.map(() => new Map<number, number>());
-    const counts = this.matcher.topics.map(() => 0);
+    const members = this.matcher.topics.map((): number[] => []);
     tags.forEach((paperTags, paper) => {
       const main = paperTags[0] === undefined ? undefined : slugIndex.get(paperTags[0]);
-      if (main === undefined) return;
-      counts[main]! += 1;
-      for (const [key, value] of this.unitVector(this.readings[paper]!.bag)) {
-        centroids[main]!.set(key, (centroids[main]!.get(key) ?? 0) + value);
-      }
+      if (main !== undefined) members[main]!.push(paper);
     });
-    return this.matcher.topics.map((topic, index) => {
-      const own = this.unitVector(
-        this.bagOf(
-          toMatchParts(analyseText([topic.label, topic.description, ...topic.terms].join('. '))),
-        ),
-      );
-      const profile = new Map(own);
-      const count = counts[index]!;
-      if (count > 0) {
-        const centroid = this.unitVector(centroids[index]!);
+    const vectors = this.corpusVectors();
+    // One topic's sums at a time in an array over all keys, and the keys in the order first met.
+    const sums = new Float64Array(this.keyIds.size);
+    const met = new Uint8Array(this.keyIds.size);
+    return this.matcher.topics.map((_, index) => {
+      // A copy: the topic's own vector is kept for the next call.
+      const profile = new Map(vectors.own[index]!);
+      if (members[index]!.length > 0) {
+        const order: number[] = [];
+        for (const paper of members[index]!) {
+          const { ids, values } = vectors.papers[paper]!;
+          for (let at = 0; at < ids.length; at++) {
+            const key = ids[at]!;
+            if (met[key] === 0) {
+              met[key] = 1;
+              order.push(key);
+            }
+            sums[key]! += values[at]!;
+          }
+        }
+        const centroidSums = new Map<number, number>();
+        for (const key of order) {
+          centroidSums.set(key, sums[key]!);
+          sums[key] = 0;
+          met[key] = 0;
+        }
+        const centroid = this.unitVector(centroidSums);
         for (const [key, value] of centroid) {
           profile.set(key, (profile.get(key) ?? 0) + weights.centroid * value);
         }
@@ -1072,19 +1232,18 @@ export class TopicTagger {
    */
   private closestTopic(
     paper: number,
-    profiles: Map<number, number>[],
+    profiles: KeyColumns,
     scores: readonly TopicScore[],
     weights: TopicWeights,
   ): string[] {
     const signal = new Map(scores.map((s) => [s.slug, s.score]));
-    const vector = this.unitVector(this.readings[paper]!.bag);
+    const similarities = new Float64Array(this.matcher.topics.length);
+    dotAll(this.corpusVectors().papers[paper]!, profiles, similarities);
     let best = -1;
     let bestSimilarity = 0;
-    profiles.forEach((profile, topic) => {
+    similarities.forEach((dot, topic) => {
       if (topic === this.matcher.fallback) return;
-      let similarity = 0;
-      for (const [key, value] of vector) similarity += value * (profile.get(key) ?? 0);
-      similarity *= 1 + (signal.get(this.matcher.topics[topic]!.slug) ?? 0);
+      const similarity = dot * (1 + (signal.get(this.matcher.topics[topic]!.slug) ?? 0));
       if (similarity > bestSimilarity) {
         best = topic;
         bestSimilarity = similarity;
