@@ -1,9 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findAcronyms } from '../../src/lib/text/acronyms';
 import {
+  countOccurrences,
   displayTerm,
   extractTerms,
   keyOf,
+  occurrencePattern,
   packTerms,
   selectKeywords,
   TermStatistics,
@@ -158,5 +161,88 @@ describe('displayTerm', () => {
     expect(displayTerm('Offline RL', statistics)).toBe('offline RL');
     expect(displayTerm('Bellman loss', statistics)).toBe('Bellman loss');
     expect(displayTerm('TreeBench', statistics)).toBe('TreeBench');
+  });
+});
+
+describe('countOccurrences', () => {
+  it('counts whole-word uses in any case, across spaces, with a plural s', () => {
+    const text =
+      'Large language models (LLMs): a large\u00a0Language  model, LARGE LANGUAGE MODELSx.';
+    expect(countOccurrences(text, 'large language model')).toBe(2);
+    expect(countOccurrences('the \u212Aernel and the kernels', 'kernel')).toBe(2);
+    expect(countOccurrences('\u0345kernel kernel\u017f', 'kernel')).toBe(1);
+  });
+
+  it('counts what the matching pattern finds, on random texts and phrases', () => {
+    // Characters where a hand-written match could drift from the pattern: case, the Kelvin sign
+    // and the long s (they fold to k and s), U+0345 (a mark read as a letter), letters outside
+    // the BMP and lone surrogates, Unicode spaces, digits, punctuation and an `s` to pluralise.
+    const piece = fc.constantFrom(
+      'k',
+      'K',
+      '\u212a',
+      's',
+      'S',
+      '\u017f',
+      'e',
+      'rn',
+      'el',
+      'a-b',
+      '1',
+      '.',
+      '(',
+      ')',
+      ' ',
+      '  ',
+      '\t',
+      '\u00a0',
+      '\u2009',
+      '\n',
+      '\u0345',
+      '\u{1d400}',
+      '\ud835',
+      '\udc00',
+      '\u00e9',
+      'x',
+      '$',
+      '\\',
+      '+',
+      '[',
+      '?',
+    );
+    const phrasePiece = fc.constantFrom(
+      'k',
+      'K',
+      's',
+      'e',
+      'rn',
+      'el',
+      'a-b',
+      '1',
+      ' ',
+      '.',
+      '(',
+      '\u00e9',
+      '\t',
+      '$',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 40 }),
+        fc.array(phrasePiece, { minLength: 1, maxLength: 6 }),
+        fc.array(piece, { maxLength: 8 }),
+        (textPieces, phrasePieces, lead) => {
+          const phrase = phrasePieces.join('');
+          // Phrases are usually in the text: put it there now and then, in another case.
+          const text = [...lead, phrase.toUpperCase(), ...textPieces, phrase, ...textPieces].join(
+            '',
+          );
+          expect(countOccurrences(text, phrase)).toBe(
+            text.match(occurrencePattern(phrase))?.length ?? 0,
+          );
+        },
+      ),
+      { numRuns: 600 },
+    );
   });
 });
