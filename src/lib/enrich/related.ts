@@ -122,9 +122,16 @@ export function termVector(
     if (packed.flags[position]! & NOT_PHRASE) return null;
     return displayTerm(text.slice(packed.starts[position], packed.ends[position]), statistics);
   });
+  // Filled by index: `Int32Array.from` with a map function goes through the iterator protocol.
+  const ids = new Int32Array(kept.length);
+  const weights = new Float64Array(kept.length);
+  kept.forEach((entry, index) => {
+    ids[index] = entry.id;
+    weights[index] = entry.weight;
+  });
   return {
-    ids: Int32Array.from(kept, (entry) => entry.id),
-    weights: Float64Array.from(kept, (entry) => entry.weight),
+    ids,
+    weights,
     norm: Math.sqrt(squares),
     label,
     secondary,
