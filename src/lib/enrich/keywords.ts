@@ -74,6 +74,11 @@ export interface Term {
    * Never set on an acronym, nor when the noun phrases were not given.
    */
   notPhrase?: boolean;
+  /**
+   * The term's id in the {@link TermStatistics} whose {@link unpackTerms} made it: its document
+   * frequency is then read by id, not looked up by key among a corpus's million keys.
+   */
+  id?: number;
 }
 
 interface Tally {
@@ -434,6 +439,17 @@ export class TermStatistics {
     return id === undefined ? 0 : this.frequencies[id]!;
   }
 
+  /**
+   * {@link documentFrequency} of a term, read by its id when these statistics unpacked it (the key
+   * at that id is the term's own key string), else looked up by key.
+   */
+  frequencyOfTerm(term: Term): number {
+    const { id } = term;
+    return id !== undefined && this.keys[id] === term.key
+      ? this.frequencyOf(id)
+      : this.documentFrequency(term.key);
+  }
+
   /** Number of abstracts containing the term with this id. */
   frequencyOf(id: number): number {
     return this.frequencies[id] ?? 0;
@@ -513,8 +529,12 @@ export function unpackTerms(
   statistics: TermStatistics,
   acronyms: readonly Acronym[],
 ): Term[] {
-  return Array.from(packed.ids, (id, index) => {
+  // A loop, not `Array.from(packed.ids, …)`, which iterates a typed array through its iterator.
+  const terms: Term[] = [];
+  for (let index = 0; index < packed.ids.length; index++) {
+    const id = packed.ids[index]!;
     const term: Term = {
+      id,
       key: statistics.key(id),
       count: packed.counts[index]!,
       words: packed.words[index]!,
@@ -528,8 +548,9 @@ export function unpackTerms(
     if (expanded >= 0) term.expands = acronyms[expanded]!.short;
     if (packed.flags[index]! & DOMINATED) term.dominated = true;
     if (packed.flags[index]! & NOT_PHRASE) term.notPhrase = true;
-    return term;
-  });
+    terms.push(term);
+  }
+  return terms;
 }
 
 /**
@@ -539,14 +560,15 @@ export function unpackTerms(
  */
 export function isRecurring(term: Term, text: string, statistics: TermStatistics): boolean {
   if (term.acronym !== undefined || term.count >= 2) return true;
-  if (term.words > 1) return statistics.documentFrequency(term.key) >= 2;
+  if (term.words > 1) return statistics.frequencyOfTerm(term) >= 2;
   const spelling = text.slice(term.start, term.end);
   return isAcronymLike(spelling) || /[0-9]/.test(spelling);
 }
 
 /** TF-IDF weight with sublinear term frequency: the tenth mention adds less than the second. */
 export function termWeight(term: Term, statistics: TermStatistics): number {
-  return termFrequencyWeight(term.count) * statistics.idf(term.key);
+  // `idf(term.key)`, as `idfOf(documentFrequency(key))` is what every `idf` is.
+  return termFrequencyWeight(term.count) * statistics.idfOf(statistics.frequencyOfTerm(term));
 }
 
 /** A word whose only capital is its first letter (`Offline`, not `RL` or `BatchNorm`). */

@@ -111,7 +111,7 @@ function rankTerms(
     const oneOff = halveOneOffs && term.count === 1 && !isRecurring(term, text, statistics);
     const weight = termWeight(term, statistics) * (oneOff ? ONE_OFF_WEIGHT : 1);
     squares += weight * weight;
-    ranked.push({ term, weight, documentFrequency: statistics.documentFrequency(term.key) });
+    ranked.push({ term, weight, documentFrequency: statistics.frequencyOfTerm(term) });
   }
   const norm = Math.sqrt(squares) || 1;
   for (const entry of ranked) entry.weight /= norm;
