@@ -143,8 +143,11 @@ export function countOccurrences(text: string, phrase: string): number {
   if (!isPlainPhrase(phrase)) return text.match(occurrencePattern(phrase))?.length ?? 0;
   let count = 0;
   let start = 0;
+  const first = foldedAscii(phrase.charCodeAt(0));
   while (start < text.length) {
-    const end = occurrenceAt(text, phrase, start);
+    // Most places do not even start like the phrase.
+    const end =
+      foldedAscii(text.charCodeAt(start)) === first ? occurrenceAt(text, phrase, start) : -1;
     if (end < 0) {
       start += 1;
       continue;
