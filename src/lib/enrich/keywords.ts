@@ -18,6 +18,7 @@ import {
 } from '../text/terms';
 import { inverseDocumentFrequency, termFrequencyWeight } from '../text/weighting';
 import everydayWords from '../text/vocabulary/everyday-words.json';
+import { isWhitespace } from '../text/tokens';
 
 /** The most frequent words of general (spoken) English, from a measured list (docs/text.md). */
 const EVERYDAY = new Set<string>(everydayWords.words);
@@ -187,8 +188,8 @@ function occurrenceAt(text: string, phrase: string, start: number): number {
     if (code === 0x20) {
       // `\s+`: one or more spaces, the whole run.
       while (i + 1 < phrase.length && phrase.charCodeAt(i + 1) === 0x20) i++;
-      if (at >= text.length || !isSpace(text.charCodeAt(at))) return -1;
-      while (at < text.length && isSpace(text.charCodeAt(at))) at++;
+      if (at >= text.length || !isWhitespace(text.charCodeAt(at))) return -1;
+      while (at < text.length && isWhitespace(text.charCodeAt(at))) at++;
       continue;
     }
     if (at >= text.length || foldedAscii(text.charCodeAt(at)) !== foldedAscii(code)) return -1;
@@ -209,22 +210,6 @@ function foldedAscii(code: number): number {
   if (code === 0x212a) return 0x6b;
   if (code === 0x17f) return 0x73;
   return -1;
-}
-
-/** `\s` of a Unicode pattern: the ASCII spaces, NBSP, the Unicode space separators, BOM. */
-function isSpace(code: number): boolean {
-  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }
 
 /**

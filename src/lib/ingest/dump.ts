@@ -3,6 +3,7 @@
  * (one abstract each), remembering where each starts so every problem can be reported as `path:line`.
  */
 import { markupLimitProblem } from '../text/markup';
+import { isWhitespace } from '../text/tokens';
 import { normalizeAbstract, normalizeWhitespace } from './normalize';
 
 /** Something wrong with the input, shown to the user as `file:line: reason`. */
@@ -88,23 +89,6 @@ function segmentedWords(text: string): number {
   let words = 0;
   for (const segment of wordSegmenter.segment(text)) if (segment.isWordLike) words++;
   return words;
-}
-
-/** The characters `\s` matches. */
-function isWhitespace(code: number): boolean {
-  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-  if (code < 0xa0) return false;
-  return (
-    code === 0xa0 ||
-    code === 0x1680 ||
-    (code >= 0x2000 && code <= 0x200a) ||
-    code === 0x2028 ||
-    code === 0x2029 ||
-    code === 0x202f ||
-    code === 0x205f ||
-    code === 0x3000 ||
-    code === 0xfeff
-  );
 }
 
 /** Decodes and splits one dump; problems are collected, never thrown. */

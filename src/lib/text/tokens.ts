@@ -100,3 +100,20 @@ export function hasLetter(text: string): boolean {
   }
   return false;
 }
+
+/** The characters `\s` of a Unicode pattern matches: ASCII spaces, NBSP, the space separators, BOM. */
+export function isWhitespace(code: number): boolean {
+  if (code <= 0x20) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  if (code < 0xa0) return false;
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
