@@ -16,6 +16,7 @@ import {
   type Statement,
 } from '../../text/statements';
 import { stripAcronymPlural } from '../../text/terms';
+import { findUrls } from '../../text/markup';
 import { isFieldIdentifier } from './field-vocabulary';
 import { wordsOf, type Word } from './words';
 
@@ -190,9 +191,11 @@ const ATTACHMENT =
 /** The repository or project names of a text's code URLs: `CSForest` of `github.com/x/CSForest`. */
 export function urlNames(text: string): string[] {
   const names: string[] = [];
-  for (const m of text.matchAll(/\bhttps?:\/\/(\S+)/gi)) {
-    const url = (m[1] ?? '').replace(/[).,;:]+$/, '');
-    const parts = url.split(/[/#?]/).filter(Boolean);
+  for (const { url } of findUrls(text)) {
+    const parts = url
+      .replace(/^https?:\/\//i, '')
+      .split(/[/#?]/)
+      .filter(Boolean);
     const host = parts[0] ?? '';
     const page = /^([\w-]+)\.github\.io$/i.exec(host)?.[1];
     if (page) names.push(page);
