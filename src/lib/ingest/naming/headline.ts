@@ -6,7 +6,7 @@
  * `npm run fit:titles` (scripts/fit-titles.ts → headline-weights.json). Candidates are whole phrases,
  * so a title is never a fragment: it starts with a content word and ends on a noun.
  */
-import { inNegationScope } from '../../text/negation';
+import { negationScopes } from '../../text/negation';
 import {
   isNominal,
   isVariable,
@@ -338,9 +338,11 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
   // is what the paper is not: never a title's head (text/negation.ts).
   const negated = new Set<string>();
   sentences.forEach((sentence, index) => {
+    // The sentence's clauses and cues are read once, not once per phrase.
+    const inScope = negationScopes(sentence.text);
     for (const base of phrasesBySentence[index]!) {
       const start = sentence.tokens[base.first]!.start;
-      if (inNegationScope(sentence.text, start))
+      if (inScope(start))
         negated.add(headKey(sentence.tokens.slice(base.first, base.last + 1)));
     }
   });
