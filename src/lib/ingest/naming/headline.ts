@@ -325,6 +325,10 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
     ...lowerCaseExpansions(sentences, context.name),
   ]);
   const phrasesBySentence = sentences.map((sentence, index) => nounPhrases(sentence, index));
+  // Each base phrase's tokens, sliced once: the negation pass and every test below read them.
+  const tokensBySentence = phrasesBySentence.map((bases, index) =>
+    bases.map((base) => sentences[index]!.tokens.slice(base.first, base.last + 1)),
+  );
   // What the contribution statements say (all sentences but the results' when there is none).
   const roles = context.roles ?? [];
   const hasContribution = roles.includes('contribution');
@@ -340,36 +344,37 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
   sentences.forEach((sentence, index) => {
     // The sentence's clauses and cues are read once, not once per phrase.
     const inScope = negationScopes(sentence.text);
-    for (const base of phrasesBySentence[index]!) {
-      const start = sentence.tokens[base.first]!.start;
-      if (inScope(start))
-        negated.add(headKey(sentence.tokens.slice(base.first, base.last + 1)));
-    }
+    const baseTokens = tokensBySentence[index]!;
+    phrasesBySentence[index]!.forEach((base, b) => {
+      if (inScope(sentence.tokens[base.first]!.start)) negated.add(headKey(baseTokens[b]!));
+    });
   });
   sentences.forEach((sentence, index) => {
     // After a name, the description says what the named thing is: context and prior work
     // ("existing methods rarely explain the recommended conditions") only set the scene for it.
     if (context.name && hasContribution && roles[index] === 'background') return;
     const bases = phrasesBySentence[index]!;
+    const baseTokens = tokensBySentence[index]!;
     const startsAt = new Map(bases.map((p) => [p.first, p]));
     const statement = statementOf.get(index);
     const objectStart = statement ? objectTokenIndex(sentence, statement) : -1;
     // Every base phrase starts a candidate; the chunker keeps an -ing word before a noun inside
     // it, so gerund phrases ("detecting adversarial directions in deep RL") are among them.
-    for (const base of bases) {
+    for (let b = 0; b < bases.length; b++) {
+      const base = bases[b]!;
+      const headTokens = baseTokens[b]!;
       // "Challenge in RL", "Methods in …", "Terms of wall-clock time": a head phrase of generic
       // words only says nothing about the paper, whatever follows it.
-      if (!hasSpecificWord(sentence.tokens.slice(base.first, base.last + 1))) continue;
+      if (!hasSpecificWord(headTokens)) continue;
       // "Burgeoning field of …", "an important problem in …": in an opening sentence, a frame of
       // adjectives around a generic head sets the scene for the topic its attachment names.
-      const frame =
-        context.roles?.[index] === 'background' &&
-        isFrame(sentence.tokens.slice(base.first, base.last + 1));
-      if (negated.has(headKey(sentence.tokens.slice(base.first, base.last + 1)))) continue;
+      const frame = context.roles?.[index] === 'background' && isFrame(headTokens);
+      if (negated.has(headKey(headTokens))) continue;
       for (const ext of extensions(sentence, base, startsAt)) {
         if (frame && ext.attachments > 0) continue;
         // Cheap tests first: most spans fail one, and their text is never built.
-        const tokens = sentence.tokens.slice(base.first, ext.last + 1);
+        const tokens =
+          ext.last === base.last ? headTokens : sentence.tokens.slice(base.first, ext.last + 1);
         const keys = contentKeys(tokens.filter((_, i) => !acronymAside(tokens, i - 2)));
         if (keys.length < 2) continue;
         // A field's name alone ("Differential privacy") says what area, not what paper.
