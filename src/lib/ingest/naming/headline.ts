@@ -120,8 +120,18 @@ export interface HeadlineContext {
  * word's key (`metropoli-adjust`) counts as its parts, as `contentKeySet` gives them.
  */
 export function keyBag(keys: readonly string[]): string {
-  const parts = keys.flatMap((k) => (k.includes('-') ? k.split('-').filter(Boolean) : [k]));
-  return [...new Set(parts)].sort().join(' ');
+  // One array, sorted in place, repeats skipped as they meet: no set, spread or per-key arrays
+  // (called for every candidate span; 0.8 s less CPU at 20,000 abstracts, docs/ingest.md).
+  const parts: string[] = [];
+  for (const key of keys) {
+    if (!key.includes('-')) parts.push(key);
+    else for (const part of key.split('-')) if (part !== '') parts.push(part);
+  }
+  if (parts.length < 2) return parts[0] ?? '';
+  parts.sort();
+  let bag = parts[0]!;
+  for (let i = 1; i < parts.length; i++) if (parts[i] !== parts[i - 1]) bag += ` ${parts[i]}`;
+  return bag;
 }
 
 /**
