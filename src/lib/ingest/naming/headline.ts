@@ -723,7 +723,29 @@ function isModifierOf(next: Token | undefined): boolean {
 
 /** A title-safe word: letters or digits, no math or brackets. */
 function isClean(token: Token): boolean {
-  return /^[\p{L}\p{N}][\p{L}\p{N}\-'’+/]*$/u.test(token.text) && !isVariable(token);
+  return isCleanWord(token.text) && !isVariable(token);
+}
+
+/** Letters or digits, then also `-`, `'`, `’`, `+` and `/`. */
+const CLEAN_WORD = /^[\p{L}\p{N}][\p{L}\p{N}\-'’+/]*$/u;
+
+/**
+ * {@link CLEAN_WORD}'s test, ASCII read by character code (most words are plain ASCII; the Unicode
+ * pattern is only run on a word with another character): same answer for every text.
+ */
+export function isCleanWord(text: string): boolean {
+  if (text === '') return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return CLEAN_WORD.test(text);
+    const alphanumeric =
+      (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+    // Past the first character, `-`, `'`, `+` and `/` too; any other ASCII character fails the
+    // pattern wherever it stands, whatever follows.
+    if (!alphanumeric && (i === 0 || (c !== 0x2d && c !== 0x27 && c !== 0x2b && c !== 0x2f)))
+      return false;
+  }
+  return true;
 }
 
 /**
