@@ -252,8 +252,11 @@ export async function ingestDumpsInParallel(
   const helpers = startHelpers(helpersFor(files, workers), taxonomy);
   try {
     const base = await deriveBase(files, helpers, options, taxonomy);
+    // Only the first helper has work left (the map's layout, when asked for): the others end now,
+    // not at the end, and their heaps with them (peak RSS, docs/ingest.md "deriving cheaper").
+    const [helper, ...done] = options.indexes ? helpers : [undefined, ...helpers];
+    for (const idle of done) void idle?.worker.terminate();
     let layout: Promise<Point[]> = Promise.resolve([]);
-    const [helper] = helpers;
     const enriched = enrichAndValidate(base, taxonomy, {
       ...options,
       layOut: options.indexes
