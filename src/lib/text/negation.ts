@@ -46,7 +46,7 @@ function cutsAt(text: string, offset: number): boolean {
 /**
  * {@link inNegationScope} for one text, asked at many offsets (every phrase of a sentence): the
  * clause boundaries and cues are found once, in the whole text, instead of again in every prefix
- * (derived titles, 20,000 abstracts: 1.7 s less CPU, same answers). An offset where the two
+ * (same answers; `titleCandidates` 2–4 % less CPU on synthetic abstracts, docs/ingest.md). An offset where the two
  * readings could differ is answered by {@link inNegationScope} itself: a boundary or cue that runs
  * across it, or a letter or half a surrogate pair right before it (a cue could end there, which the
  * whole text may refuse).

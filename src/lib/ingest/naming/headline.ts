@@ -121,7 +121,7 @@ export interface HeadlineContext {
  */
 export function keyBag(keys: readonly string[]): string {
   // One array, sorted in place, repeats skipped as they meet: no set, spread or per-key arrays
-  // (called for every candidate span; 0.8 s less CPU at 20,000 abstracts, docs/ingest.md).
+  // (called for every candidate span; no gain beyond the noise measured, docs/ingest.md).
   const parts: string[] = [];
   for (const key of keys) {
     if (!key.includes('-')) parts.push(key);
