@@ -5,7 +5,7 @@
  * ascent on the mean token F1 between the chosen headline and the real title. Prints the F1 of
  * the held-out F1 of 5-fold cross-validation too, so a fit that only memorises the set shows as a gap.
  * It also holds out each venue of the fit half in turn (fit on the others and ICML 2023).
- *   tsx scripts/fit-titles.ts [--data <dir>] [--dev <dir>] [--write] [--venues]
+ *   tsx scripts/fit-titles.ts [--data <dir>] [--dev <dir>] [--write] [--venues] [--no-grafts]
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -18,8 +18,18 @@ import {
   type Candidate,
   type HeadlineWeights,
 } from '../src/lib/ingest/naming/headline';
-import { tagText } from '../src/lib/text/nlp';
+import { tagSentence, tagText } from '../src/lib/text/nlp';
+import {
+  expectedF1,
+  totalMass,
+  weightVector,
+  wordProbabilities,
+  WORD_FEATURES,
+  type WordTable,
+  type WordWeights,
+} from '../src/lib/ingest/naming/title-words';
 import current from '../src/lib/ingest/naming/headline-weights.json';
+import currentWords from '../src/lib/ingest/naming/title-words-weights.json';
 import { readDataDev, readSharedDev } from './eval/dev-data';
 import { tokenF1 } from './eval/metrics';
 
@@ -36,9 +46,14 @@ interface Example {
   f1: Map<Candidate, number>;
   /** The title F1 when the long form is the title. */
   longFormF1: number;
+  /** The abstract's content words and their features (title-words.ts). */
+  words: WordTable;
+  /** 1 for each word of `words` the real title says. */
+  labels: Uint8Array;
 }
 
 const WEIGHTS_FILE = 'src/lib/ingest/naming/headline-weights.json';
+const WORD_WEIGHTS_FILE = 'src/lib/ingest/naming/title-words-weights.json';
 const STEPS = [-2, -1, -0.5, -0.25, 0.25, 0.5, 1, 2];
 const ROUNDS = 6;
 const FOLDS = 5;
@@ -48,7 +63,13 @@ function loadExamples(data: string, shared: string): Example[] {
   const rows = [...readDataDev(data).fit.items, ...(readSharedDev(shared)?.items ?? [])];
   return rows.map((row) => {
     const tagged = tagText(toPlainText(normalizeAbstract([row.abstract])));
-    const { name, longForm, candidates } = titleCandidates(tagged);
+    const { name, longForm, candidates, words } = titleCandidates(tagged);
+    const titleKeys = new Set(
+      tagSentence(row.title)
+        .tokens.filter((t) => t.content)
+        .map((t) => t.key),
+    );
+    const labels = Uint8Array.from(words.keys, (k) => (titleKeys.has(k) ? 1 : 0));
     const sentences = tagged.map((s) => s.text);
     const score = (phrase: string | null) =>
       tokenF1(composeTitle(name, phrase, sentences), row.title);
@@ -56,7 +77,18 @@ function loadExamples(data: string, shared: string): Example[] {
     if (!longForm) for (const c of candidates) f1.set(c, score(c.text));
     const longFormF1 = longForm ? score(longForm) : 0;
     const set = `${row.venue} ${row.year}`;
-    return { set, real: row.title, name, longForm, sentences, candidates, f1, longFormF1 };
+    return {
+      set,
+      real: row.title,
+      name,
+      longForm,
+      sentences,
+      candidates,
+      f1,
+      longFormF1,
+      words,
+      labels,
+    };
   });
 }
 
@@ -119,6 +151,106 @@ function regress(examples: readonly Example[], lambda = 1): HeadlineWeights {
   return w;
 }
 
+/**
+ * The word model (title-words.ts): an L2-penalised logistic regression of "the title says this
+ * word" on the word features, fit by Newton's method (a few iterations; 30 weights).
+ */
+function fitWords(examples: readonly Example[], lambda = 1, iterations = 12): Float64Array {
+  const d = WORD_FEATURES.length;
+  const w = new Float64Array(d);
+  for (let it = 0; it < iterations; it++) {
+    const h = Array.from({ length: d }, () => new Float64Array(d + 1));
+    for (let i = 0; i < d; i++) {
+      h[i]![i] = lambda;
+      h[i]![d] = -lambda * w[i]!;
+    }
+    for (const ex of examples) {
+      const { rows } = ex.words;
+      for (let k = 0; k < ex.labels.length; k++) {
+        let z = 0;
+        for (let j = 0; j < d; j++) z += w[j]! * rows[k * d + j]!;
+        const p = 1 / (1 + Math.exp(-z));
+        const g = ex.labels[k]! - p;
+        const v = p * (1 - p);
+        for (let i = 0; i < d; i++) {
+          const xi = rows[k * d + i]!;
+          if (xi === 0) continue;
+          const hi = h[i]!;
+          hi[d] = hi[d]! + g * xi;
+          for (let j = 0; j < d; j++) hi[j] = hi[j]! + v * xi * rows[k * d + j]!;
+        }
+      }
+    }
+    const step = solve(h, d);
+    let change = 0;
+    for (let i = 0; i < d; i++) {
+      w[i] = w[i]! + step[i]!;
+      change = Math.max(change, Math.abs(step[i]!));
+    }
+    if (change < 1e-6) break;
+  }
+  return w;
+}
+
+/** Solves the augmented d × (d + 1) system in place (Gaussian elimination, partial pivoting). */
+function solve(a: Float64Array[], d: number): Float64Array {
+  for (let col = 0; col < d; col++) {
+    let pivot = col;
+    for (let r = col + 1; r < d; r++)
+      if (Math.abs(a[r]![col]!) > Math.abs(a[pivot]![col]!)) pivot = r;
+    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
+    for (let r = 0; r < d; r++) {
+      if (r === col) continue;
+      const factor = a[r]![col]! / a[col]![col]!;
+      if (factor === 0) continue;
+      for (let c = col; c <= d; c++) a[r]![c] = a[r]![c]! - factor * a[col]![c]!;
+    }
+  }
+  return Float64Array.from({ length: d }, (_, i) => a[i]![d]! / a[i]![i]!);
+}
+
+/** Mean log-loss of the word model on the examples' words. */
+function wordLogLoss(examples: readonly Example[], w: Float64Array): number {
+  let loss = 0;
+  let n = 0;
+  for (const ex of examples) {
+    const p = wordProbabilities(ex.words, w);
+    ex.words.keys.forEach((key, k) => {
+      const q = Math.min(1 - 1e-9, Math.max(1e-9, p.get(key) ?? 0));
+      loss -= ex.labels[k] ? Math.log(q) : Math.log(1 - q);
+      n += 1;
+    });
+  }
+  return n ? loss / n : 0;
+}
+
+/** Sets every candidate's `wordF1` from the word model with weights `w`. */
+function applyWords(examples: readonly Example[], w: Float64Array): void {
+  for (const ex of examples) {
+    const p = wordProbabilities(ex.words, w);
+    const mass = totalMass(p);
+    for (const c of ex.candidates) if (c.keys) c.features.wordF1 = expectedF1(c.keys, p, mass);
+  }
+}
+
+/**
+ * Cross-fitted word features: each set's candidates read probabilities from a word model fit on
+ * the other sets only, so the headline weights learn how far an unseen venue's word model is to
+ * be trusted.
+ */
+function crossFitWords(examples: readonly Example[]): void {
+  const sets = [...new Set(examples.map((e) => e.set))];
+  if (sets.length < 2) {
+    applyWords(examples, fitWords(examples));
+    return;
+  }
+  for (const set of sets)
+    applyWords(
+      examples.filter((e) => e.set === set),
+      fitWords(examples.filter((e) => e.set !== set)),
+    );
+}
+
 function fit(examples: readonly Example[], _start: HeadlineWeights): HeadlineWeights {
   let w = regress(examples);
   let score = meanF1(examples, w);
@@ -147,13 +279,19 @@ function run(): void {
       write: { type: 'boolean' },
       /** Only the cross-venue check (each fit-half venue held out), not the 5-fold one. */
       venues: { type: 'boolean' },
+      /** Leave the grafted candidates ("X for Y") out of the pool, to measure the word model alone. */
+      'no-grafts': { type: 'boolean' },
     },
   });
   const examples = loadExamples(values.data!, values.dev!);
+  if (values['no-grafts'])
+    for (const ex of examples) ex.candidates = ex.candidates.filter((c) => !c.features.grafted);
   const start = current as HeadlineWeights;
+  applyWords(examples, weightVector(currentWords as Partial<WordWeights>));
   console.log(
     `${examples.length} examples; current weights: F1 ${meanF1(examples, start).toFixed(3)}`,
   );
+  crossFitWords(examples);
   // Held-out F1: each fifth of the set scored by weights fit on the other four fifths.
   let heldOut = 0;
   for (let fold = 0; fold < (values.venues ? 0 : FOLDS); fold++) {
@@ -169,17 +307,31 @@ function run(): void {
   for (const held of new Set(examples.map((e) => e.set))) {
     if (held.endsWith('2023')) continue;
     const test = examples.filter((e) => e.set === held);
-    const w = fit(
-      examples.filter((e) => e.set !== held),
-      start,
-    );
+    const train = examples.filter((e) => e.set !== held);
+    applyWords(test, weightVector(currentWords as Partial<WordWeights>));
+    const currentF1 = meanF1(test, start);
+    // The word model fit without the held-out venue; the training sets cross-fitted among themselves.
+    const words = fitWords(train);
+    crossFitWords(train);
+    const w = fit(train, start);
+    applyWords(test, words);
     console.log(
-      `${held} held out: current ${meanF1(test, start).toFixed(3)}, refit ${meanF1(test, w).toFixed(3)}`,
+      `${held} held out: current ${currentF1.toFixed(3)}, refit ${meanF1(test, w).toFixed(3)}` +
+        ` (word model log-loss ${wordLogLoss(test, words).toFixed(4)})`,
     );
   }
+  crossFitWords(examples);
   const all = fit(examples, start);
+  const wordWeights = fitWords(examples);
   console.log(`fit on all: F1 ${meanF1(examples, all).toFixed(3)}`, JSON.stringify(all));
-  if (values.write) writeFileSync(WEIGHTS_FILE, `${JSON.stringify(all, null, 2)}\n`);
+  const wordRecord = Object.fromEntries(
+    WORD_FEATURES.map((f, i) => [f, Math.round(wordWeights[i]! * 1000) / 1000]),
+  );
+  console.log('word model:', JSON.stringify(wordRecord));
+  if (values.write) {
+    writeFileSync(WEIGHTS_FILE, `${JSON.stringify(all, null, 2)}\n`);
+    writeFileSync(WORD_WEIGHTS_FILE, `${JSON.stringify(wordRecord, null, 2)}\n`);
+  }
 }
 
 run();

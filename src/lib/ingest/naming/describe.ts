@@ -9,9 +9,10 @@ import { isNominal, tagText, type TaggedSentence, type Token } from '../../text/
 import { contentKeySet, GENERIC_STEMS, RHETORIC, stem, STOP_WORDS } from '../../text/terms';
 import { hasLetter } from '../../text/tokens';
 import { capitaliseFirst, fitToLength } from './fit';
+import type { WordTable } from './title-words';
 import {
   bestHeadline,
-  headlineCandidates,
+  scoredCandidates,
   MAX_TITLE_LENGTH,
   MAX_TITLE_WORDS,
   MIN_TITLE_WORDS,
@@ -107,6 +108,8 @@ export function titleCandidates(
   candidates: Candidate[];
   statements: readonly Statement[];
   main: Statement | null;
+  /** The abstract's word table (title-words.ts), for refitting the word model. */
+  words: WordTable;
 } {
   const sentences = tagged.map((s) => s.text);
   const text = sentences.join(' ');
@@ -124,7 +127,7 @@ export function titleCandidates(
   const fieldPhrases = options.fieldPhrases
     ? new Set([...FIELD_PHRASE_BAGS, ...options.fieldPhrases])
     : FIELD_PHRASE_BAGS;
-  const candidates = headlineCandidates({
+  const { candidates, words } = scoredCandidates({
     sentences: tagged,
     statements,
     main,
@@ -132,6 +135,7 @@ export function titleCandidates(
     nameSentence: finding?.sentenceIndex ?? null,
     fieldPhrases,
     roles: sentenceRoles(sentences, statements),
+    longForm: finding?.longForm ?? null,
   });
   const spelled =
     name && finding?.longForm
@@ -140,7 +144,7 @@ export function titleCandidates(
   // "DP: Differential privacy": a field's name after the paper's is no description of it.
   const longForm =
     spelled && fieldPhrases.has(keyBag([...contentKeySet(spelled)])) ? null : spelled;
-  return { name, longForm, candidates, statements, main };
+  return { name, longForm, candidates, statements, main, words };
 }
 
 /**

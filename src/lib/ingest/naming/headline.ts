@@ -25,6 +25,7 @@ import {
   stripAcronymPlural,
 } from '../../text/terms';
 import { isCapitalisedWord } from './identifiers';
+import { expectedF1, totalMass, wordProbabilities, wordTable, type WordTable } from './title-words';
 import type { SentenceRole, Statement } from '../../text/statements';
 import weights from './headline-weights.json';
 
@@ -50,6 +51,8 @@ export const HEADLINE_FEATURES = [
   'clause',
   'titleLength',
   'combined',
+  'wordF1',
+  'grafted',
 ] as const;
 export type HeadlineFeature = (typeof HEADLINE_FEATURES)[number];
 export type HeadlineWeights = Record<HeadlineFeature, number>;
@@ -113,6 +116,8 @@ export interface HeadlineContext {
   fieldPhrases?: ReadonlySet<string>;
   /** Each sentence's role (text/statements.ts `sentenceRoles`): background, contribution, result. */
   roles?: readonly SentenceRole[];
+  /** What the name stands for, when the abstract spells it out (a word feature, title-words.ts). */
+  longForm?: string | null;
 }
 
 /**
@@ -322,6 +327,17 @@ function withoutAsides(text: string): string {
 
 /** Every candidate headline of the abstract, with its features. */
 export function headlineCandidates(context: HeadlineContext): Candidate[] {
+  return scoredCandidates(context).candidates;
+}
+
+/**
+ * Every candidate headline with its features, and the abstract's word table (title-words.ts), which
+ * `fit:titles` refits the word model on.
+ */
+export function scoredCandidates(context: HeadlineContext): {
+  candidates: Candidate[];
+  words: WordTable;
+} {
   const { sentences } = context;
   const frequencies = sentenceFrequencies(sentences);
   const maxFrequency = Math.max(1, ...frequencies.values());
@@ -351,14 +367,34 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
   // A head phrase the abstract negates anywhere ("bypasses direct value function estimation")
   // is what the paper is not: never a title's head (text/negation.ts).
   const negated = new Set<string>();
+  const negatedKeys = new Set<string>();
   sentences.forEach((sentence, index) => {
     // The sentence's clauses and cues are read once, not once per phrase.
     const inScope = negationScopes(sentence.text);
     const baseTokens = tokensBySentence[index]!;
     phrasesBySentence[index]!.forEach((base, b) => {
-      if (inScope(sentence.tokens[base.first]!.start)) negated.add(headKey(baseTokens[b]!));
+      if (!inScope(sentence.tokens[base.first]!.start)) return;
+      negated.add(headKey(baseTokens[b]!));
+      for (const key of contentKeys(baseTokens[b]!)) negatedKeys.add(key);
     });
   });
+  // Which words the title is likely to say (title-words.ts): the candidates' `wordF1`.
+  const words = wordTable({
+    sentences,
+    statements: context.statements,
+    main: context.main,
+    roles,
+    name: context.name,
+    nameSentence: context.nameSentence,
+    longForm: context.longForm ?? null,
+    phrases: phrasesBySentence,
+    negatedKeys,
+  });
+  const probabilities = wordProbabilities(words);
+  const mass = totalMass(probabilities);
+  const wordF1 = (keys: readonly string[]) => expectedF1(keys, probabilities, mass);
+  // Prepositional phrases a phrase from another sentence may take on ("X for Y", "X via Y").
+  const grafts: Graft[] = [];
   sentences.forEach((sentence, index) => {
     // After a name, the description says what the named thing is: context and prior work
     // ("existing methods rarely explain the recommended conditions") only set the scene for it.
@@ -368,6 +404,10 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
     const startsAt = new Map(bases.map((p) => [p.first, p]));
     const statement = statementOf.get(index);
     const objectStart = statement ? objectTokenIndex(sentence, statement) : -1;
+    for (const base of bases) {
+      const graft = graftOf(sentence, index, base, negated, context.name);
+      if (graft) grafts.push(graft);
+    }
     // Every base phrase starts a candidate; the chunker keeps an -ing word before a noun inside
     // it, so gerund phrases ("detecting adversarial directions in deep RL") are among them.
     for (let b = 0; b < bases.length; b++) {
@@ -453,12 +493,21 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
             clause: 0,
             titleLength: titleLengthFit(text, context.name),
             combined: 0,
+            wordF1: wordF1(keys),
+            grafted: 0,
           },
         });
       }
     }
   });
-  const shared: SharedFeatures = { frequencies, maxFrequency, mainKeys, contributionKeys, negated };
+  const shared: SharedFeatures = {
+    frequencies,
+    maxFrequency,
+    mainKeys,
+    contributionKeys,
+    negated,
+    wordF1,
+  };
   sentences.forEach((sentence, index) => {
     const statement = statementOf.get(index);
     if (!statement || roles[index] === 'result') return;
@@ -471,9 +520,155 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
       candidates.push(clauseCandidate(clause, index, statement, context, shared));
     }
   });
-  if (!context.name) candidates.push(...combinedCandidates(candidates));
-  return candidates;
+  const phrases = candidates.slice();
+  if (!context.name) candidates.push(...combinedCandidates(candidates, wordF1));
+  candidates.push(...graftedCandidates(phrases, grafts, context.name, shared));
+  // The long form of the paper's only acronym names its subject, the way a field's name does:
+  // never a whole title ("Stochastic Gradient Descent" for an abstract about SGD alone).
+  const sole = soleAcronymExpansion(sentences);
+  const kept = sole ? candidates.filter((c) => keyBag(c.keys ?? []) !== sole) : candidates;
+  return { candidates: kept, words };
 }
+
+/** A prepositional phrase of the abstract, to be grafted onto a phrase of another sentence. */
+interface Graft {
+  preposition: string;
+  text: string;
+  keys: string[];
+  sentence: number;
+}
+
+/**
+ * Prepositions a grafted phrase may start with: purpose, means and setting ("X for Y", "X via Y",
+ * "X with Y", "X in Y"). "of", "using", "by" and "towards" read as two phrases stuck together.
+ */
+const GRAFT_PREPOSITIONS = new Set([
+  'for',
+  'via',
+  'with',
+  'in',
+  'on',
+  'under',
+  'through',
+  'from',
+  'across',
+  'beyond',
+]);
+
+/** The base phrase as a graft, when a grafting preposition (and maybe an article) comes before it. */
+function graftOf(
+  sentence: TaggedSentence,
+  index: number,
+  base: Phrase,
+  negated: ReadonlySet<string>,
+  name: string | null,
+): Graft | null {
+  const tokens = sentence.tokens;
+  let at = base.first - 1;
+  if (at >= 0 && /^(?:a|an|the)$/i.test(tokens[at]!.text)) at -= 1;
+  const prep = tokens[at];
+  if (!prep || prep.pos !== 'ADP' || !GRAFT_PREPOSITIONS.has(prep.lower)) return null;
+  const span = tokens.slice(base.first, base.last + 1);
+  const keys = contentKeys(span);
+  if (keys.length === 0 || !hasSpecificWord(span)) return null;
+  if (negated.has(headKey(span)) || inNegationScope(sentence.text, prep.start)) return null;
+  if (span.some((t) => BARE_NUMBER.test(t.text) || (!isClean(t) && t.pos !== 'DET'))) return null;
+  if (name && span.some((t) => stripAcronymPlural(t.text) === name)) return null;
+  if (
+    continuesPast(span, tokens[base.last + 1], tokens[base.last + 2]) ||
+    cutsNounGroup(tokens, base.last) ||
+    gluedToNeighbour(sentence, base.first, base.last) ||
+    acronymAside(tokens, base.last)
+  )
+    return null;
+  const text = cleanPhrase(phrase(sentence, index, base.first, base.last).text);
+  return { preposition: prep.lower, text, keys, sentence: index };
+}
+
+/** How many of the best single phrases take a graft. */
+const GRAFTED_FROM = 0;
+
+/**
+ * "X for Y", "X via Y": the best phrases (by the committed weights) with a prepositional phrase
+ * from another sentence that shares no content word with them. Real titles say what the paper
+ * makes and what for; one phrase of the abstract rarely says both.
+ */
+function graftedCandidates(
+  phrases: readonly Candidate[],
+  grafts: readonly Graft[],
+  name: string | null,
+  shared: SharedFeatures,
+): Candidate[] {
+  if (grafts.length === 0) return [];
+  const w = weights as HeadlineWeights;
+  const best = headlinePool(
+    phrases.filter((c) => c.features.clause === 0),
+    name,
+  )
+    .map((c) => ({ c, score: scoreCandidate(c, w) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, GRAFTED_FROM);
+  const out: Candidate[] = [];
+  const seen = new Set<string>();
+  for (const { c } of best) {
+    const own = new Set(c.keys ?? []);
+    for (const g of grafts) {
+      if (g.sentence === c.sentence || g.keys.some((k) => own.has(k))) continue;
+      const text = `${c.text} ${g.preposition} ${g.text}`;
+      if (seen.has(text)) continue;
+      seen.add(text);
+      const candidate: Candidate = {
+        text,
+        sentence: c.sentence,
+        keys: [...own, ...g.keys],
+        features: { ...c.features },
+      };
+      if (!fits(candidate, name)) continue;
+      const keys = candidate.keys!;
+      const f = candidate.features;
+      const frequency = (k: string) => shared.frequencies.get(k) ?? 0;
+      f.centrality =
+        keys.reduce((sum, k) => sum + frequency(k), 0) / (keys.length * shared.maxFrequency);
+      f.coverage = keys.reduce((sum, k) => sum + Math.log2(1 + frequency(k)), 0) / 8;
+      f.contentWords = keys.length / 10;
+      f.lengthFit = -Math.abs(keys.length - 5) / 5;
+      f.titleLength = titleLengthFit(text, name);
+      f.mainOverlap = keys.filter((k) => shared.mainKeys.has(k)).length / keys.length;
+      f.attachments = Math.min(1, f.attachments + 1 / MAX_ATTACHMENTS);
+      f.wordF1 = shared.wordF1(keys);
+      f.grafted = 1;
+      out.push(candidate);
+    }
+  }
+  return out;
+}
+
+/**
+ * The key bag of the long form of the abstract's only acronym, when it uses exactly one and defines
+ * it (`… gradient descent (SGD)`), else null.
+ */
+function soleAcronymExpansion(sentences: readonly TaggedSentence[]): string | null {
+  const used = new Set<string>();
+  let bag: string | null = null;
+  for (const sentence of sentences) {
+    const tokens = sentence.tokens;
+    tokens.forEach((token, i) => {
+      if (!USED_ACRONYM.test(token.text)) return;
+      const short = stripAcronymPlural(token.text);
+      used.add(short);
+      if (tokens[i - 1]?.text !== '(' || tokens[i + 1]?.text !== ')') return;
+      const letters = short.replace(/[^\p{Lu}]/gu, '').length;
+      const words = tokens.slice(Math.max(0, i - 1 - letters), i - 1);
+      if (words.length < 2 || !words.every((w) => /\p{L}/u.test(w.text))) return;
+      if (words.map((w) => w.text.charAt(0).toUpperCase()).join('') !== short) return;
+      bag = keyBag(contentKeys(words));
+    });
+    if (used.size > 1) return null;
+  }
+  return used.size === 1 ? bag : null;
+}
+/** An acronym as used: two or more capitals, maybe digits, hyphens and a plural `s` (`SGD`, `GNNs`). */
+const USED_ACRONYM = /^\p{Lu}[\p{Lu}\p{N}-]*\p{Lu}[\p{N}]*s?$/u;
 
 /** How many of the best single phrases are paired into "A: B" titles. */
 const COMBINED_FROM = 6;
@@ -483,7 +678,10 @@ const COMBINED_FROM = 6;
  * the committed weights, paired when they share no content word and come from different sentences,
  * so the title says both what the paper makes and what for. Real titles run longer than one phrase.
  */
-function combinedCandidates(candidates: readonly Candidate[]): Candidate[] {
+function combinedCandidates(
+  candidates: readonly Candidate[],
+  wordF1: (keys: readonly string[]) => number,
+): Candidate[] {
   const w = weights as HeadlineWeights;
   const singles = headlinePool(candidates, null)
     .map((c) => ({ c, score: scoreCandidate(c, w) }))
@@ -505,7 +703,10 @@ function combinedCandidates(candidates: readonly Candidate[]): Candidate[] {
       features.lengthFit = -Math.abs(keys - 5) / 5;
       features.titleLength = titleLengthFit(text, null);
       features.combined = 1;
-      out.push({ text, sentence: a.c.sentence, features });
+      const joined = [...a.keys, ...b.keys];
+      features.wordF1 = wordF1(joined);
+      features.grafted = 0;
+      out.push({ text, sentence: a.c.sentence, keys: joined, features });
     }
   }
   return out;
@@ -529,6 +730,8 @@ interface SharedFeatures {
   mainKeys: ReadonlySet<string>;
   contributionKeys: ReadonlySet<string>;
   negated: ReadonlySet<string>;
+  /** The expected token F1 of a phrase's words (title-words.ts). */
+  wordF1: (keys: readonly string[]) => number;
 }
 
 /** A contribution clause compressed to a title: its words and the tokens they came from. */
@@ -578,6 +781,8 @@ function clauseCandidate(
       clause: 1,
       titleLength: titleLengthFit(clause.text, context.name),
       combined: 0,
+      wordF1: shared.wordF1(keys),
+      grafted: 0,
     },
   };
 }
@@ -959,6 +1164,8 @@ export function readsAsTitle(text: string): boolean {
     const first = tokens[0];
     const last = tokens.at(-1);
     if (!first || !last || TITLE_BAD_START.has(first.pos)) return false;
+    // Each part names something: "Efficient and scalable: …" says of nothing what it is.
+    if (!tokens.some((t) => t.pos === 'NOUN' || t.pos === 'PROPN')) return false;
     return !TITLE_BAD_END.has(last.pos) || (last.pos === 'VERB' && /ing$/.test(last.lower));
   });
 }

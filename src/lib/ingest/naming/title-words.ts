@@ -1,0 +1,237 @@
+/**
+ * Which of an abstract's words its title says: a per-word logistic model (docs/naming.md, "Seventh
+ * pass"). Every content word of the abstract gets the probability that it appears in the real
+ * title, from general features of where and how the abstract uses it (how early and how often it
+ * comes, whether the contribution statement makes it, its part of speech, whether it spells the
+ * paper's name, how common it is in everyday English, whether the abstract negates it…). No word
+ * list is fit to items: the only vocabularies read are general ones (SUBTLEX-US, the research
+ * rhetoric and generic nouns of `text/vocabulary/`, the field's shared identifiers). The weights
+ * are fit by logistic regression in `scripts/fit-titles.ts` (→ title-words-weights.json).
+ */
+import type { Phrase, TaggedSentence, Token } from '../../text/nlp';
+import { GENERIC_STEMS, RHETORIC } from '../../text/terms';
+import type { SentenceRole, Statement } from '../../text/statements';
+import everydayWords from '../../text/vocabulary/everyday-words.json';
+import fieldVocabulary from '../../text/vocabulary/field-vocabulary.json';
+import weights from './title-words-weights.json';
+
+/** The word features, in the order of the weight vector (`bias` first). */
+export const WORD_FEATURES = [
+  'bias',
+  'firstPosition',
+  'firstSentence',
+  'count',
+  'sentenceShare',
+  'inContribution',
+  'inMain',
+  'inObject',
+  'noun',
+  'properNoun',
+  'adjective',
+  'verb',
+  'inName',
+  'inLongForm',
+  'capitalised',
+  'acronym',
+  'inFirstSentence',
+  'inLastSentence',
+  'generic',
+  'rhetoric',
+  'everyday',
+  'fieldIdentifier',
+  'negated',
+  'length',
+  'hyphenated',
+  'background',
+  'result',
+  'phraseHead',
+  'definesAcronym',
+  'nameSentence',
+] as const;
+export type WordFeature = (typeof WORD_FEATURES)[number];
+export type WordWeights = Record<WordFeature, number>;
+const F = WORD_FEATURES.length;
+
+/** Rank of each of the 10,000 most frequent spoken-English words (0 = most frequent); built once. */
+const EVERYDAY_RANK = new Map<string, number>(everydayWords.words.map((w, i) => [w, i]));
+const EVERYDAY_SIZE = everydayWords.words.length;
+const FIELD_IDENTIFIERS: ReadonlySet<string> = new Set(fieldVocabulary.identifiers);
+
+/** At most this many distinct words are read (an abstract has about 60–120). */
+const MAX_WORDS = 400;
+
+/** How far after a making verb its object is read, in tokens. */
+const OBJECT_SPAN = 12;
+
+/** What the word model reads about the abstract. */
+export interface WordContext {
+  sentences: readonly TaggedSentence[];
+  statements: readonly Statement[];
+  main: Statement | null;
+  roles: readonly SentenceRole[];
+  name: string | null;
+  nameSentence: number | null;
+  /** What the name stands for, when the abstract spells it out. */
+  longForm?: string | null;
+  /** The base noun phrases of each sentence (already chunked by the caller). */
+  phrases: readonly (readonly Phrase[])[];
+  /** Content keys of the phrases the abstract negates (text/negation.ts). */
+  negatedKeys: ReadonlySet<string>;
+}
+
+/** The abstract's content keys and their feature rows (`keys.length × WORD_FEATURES.length`). */
+export interface WordTable {
+  keys: string[];
+  rows: Float64Array;
+}
+
+const isWordToken = (t: Token) => t.content && t.pos !== 'DET';
+
+/** The feature rows of every content key of the abstract. */
+export function wordTable(context: WordContext): WordTable {
+  const { sentences, roles } = context;
+  const n = sentences.length;
+  const index = new Map<string, number>();
+  const keys: string[] = [];
+  let total = 0;
+  for (const s of sentences) total += s.text.length + 1;
+  const statementAt = new Map(context.statements.map((s) => [s.sentenceIndex, s]));
+  const nameLower = context.name?.toLowerCase() ?? '';
+  const longWords = new Set((context.longForm ?? '').toLowerCase().split(/[\s-]+/));
+  // Counts first, in a flat array grown as keys appear: no table per token.
+  let rows = new Float64Array(64 * F);
+  const seenIn = new Int32Array(MAX_WORDS).fill(-1);
+  let offset = 0;
+  sentences.forEach((sentence, si) => {
+    const role = roles[si];
+    const statement = statementAt.get(si);
+    let verbAt = -1;
+    if (statement && statement.verbClass !== 'finding')
+      verbAt = sentence.tokens.findIndex((t) => t.text === statement.verb);
+    const heads = new Set<number>();
+    for (const p of context.phrases[si] ?? []) heads.add(p.last);
+    const tokens = sentence.tokens;
+    tokens.forEach((t, ti) => {
+      if (!isWordToken(t)) return;
+      let k = index.get(t.key);
+      if (k === undefined) {
+        // More than MAX_WORDS distinct words (no abstract has): the rest are not read.
+        if (keys.length >= MAX_WORDS) return;
+        k = keys.length;
+        index.set(t.key, k);
+        keys.push(t.key);
+        if (rows.length < keys.length * F) {
+          const grown = new Float64Array(rows.length * 2);
+          grown.set(rows);
+          rows = grown;
+        }
+        const r = k * F;
+        rows[r + 1] = (offset + t.start) / Math.max(1, total);
+        rows[r + 2] = si / Math.max(1, n - 1);
+        rows[r + 23] = Math.min(2, t.text.length / 10);
+        rows[r + 18] = GENERIC_STEMS.has(t.key) ? 1 : 0;
+        rows[r + 19] = RHETORIC.has(t.lower) ? 1 : 0;
+        const rank = EVERYDAY_RANK.get(t.lower);
+        rows[r + 20] = rank === undefined ? 0 : 1 - rank / EVERYDAY_SIZE;
+        rows[r + 21] = FIELD_IDENTIFIERS.has(t.text) ? 1 : 0;
+        rows[r + 22] = context.negatedKeys.has(t.key) ? 1 : 0;
+        rows[r + 24] = t.text.includes('-') ? 1 : 0;
+      }
+      const r = k * F;
+      rows[r + 3]! += 1; // count (log-scaled below)
+      if (seenIn[k] !== si) {
+        seenIn[k] = si;
+        rows[r + 4]! += 1;
+      }
+      if (role === 'contribution') rows[r + 5] = 1;
+      if (statement && statement === context.main) rows[r + 6] = 1;
+      if (verbAt >= 0 && ti > verbAt && ti <= verbAt + OBJECT_SPAN) rows[r + 7] = 1;
+      if (t.pos === 'NOUN') rows[r + 8]! += 1;
+      else if (t.pos === 'PROPN') rows[r + 9]! += 1;
+      else if (t.pos === 'ADJ') rows[r + 10]! += 1;
+      else if (t.pos === 'VERB') rows[r + 11]! += 1;
+      if (nameLower && nameLower.includes(t.lower)) rows[r + 12] = 1;
+      if (longWords.has(t.lower)) rows[r + 13] = 1;
+      if (ti > 0 && t.text !== t.lower && /^\p{Lu}\p{Ll}/u.test(t.text)) rows[r + 14] = 1;
+      if (/^\p{Lu}[\p{Lu}\p{N}-]+s?$/u.test(t.text)) rows[r + 15] = 1;
+      if (si === 0) rows[r + 16] = 1;
+      if (si === n - 1) rows[r + 17] = 1;
+      if (role === 'background') rows[r + 25]! += 1;
+      else if (role === 'result') rows[r + 26]! += 1;
+      if (heads.has(ti)) rows[r + 27] = 1;
+      if (definesAcronymNear(tokens, ti)) rows[r + 28] = 1;
+      if (context.nameSentence === si) rows[r + 29] = 1;
+    });
+    offset += sentence.text.length + 1;
+  });
+  const used = keys.length;
+  for (let k = 0; k < used; k++) {
+    const r = k * F;
+    const count = rows[r + 3]!;
+    rows[r] = 1;
+    rows[r + 3] = Math.log2(1 + count) / 3;
+    rows[r + 4] = rows[r + 4]! / Math.max(1, n);
+    for (const j of [8, 9, 10, 11, 25, 26]) rows[r + j] = rows[r + j]! / count;
+  }
+  return { keys, rows: rows.subarray(0, used * F) };
+}
+
+/** Whether the token stands in the few words before a bracketed acronym: "… gradient descent (SGD)". */
+function definesAcronymNear(tokens: readonly Token[], at: number): boolean {
+  for (let j = at + 1; j <= at + 5 && j + 2 < tokens.length; j++) {
+    const t = tokens[j]!;
+    if (t.text === '(') return /^\p{Lu}[\p{Lu}\p{N}-]*s?$/u.test(tokens[j + 1]!.text);
+    if (!isWordToken(t) && t.pos !== 'ADP') return false;
+  }
+  return false;
+}
+
+/** Each key's probability of being a title word, under the given weights. */
+export function wordProbabilities(
+  table: WordTable,
+  w: ArrayLike<number> = COMMITTED,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  table.keys.forEach((key, k) => {
+    let z = 0;
+    for (let j = 0; j < F; j++) z += (w[j] ?? 0) * table.rows[k * F + j]!;
+    out.set(key, 1 / (1 + Math.exp(-z)));
+  });
+  return out;
+}
+
+/** A weight record as the vector {@link wordProbabilities} reads. */
+export function weightVector(w: Partial<WordWeights>): Float64Array {
+  return Float64Array.from(WORD_FEATURES, (f) => w[f] ?? 0);
+}
+const COMMITTED = weightVector(weights as Partial<WordWeights>);
+
+/**
+ * The expected token F1 of a phrase whose content keys are `keys`: expected precision is the mean
+ * probability of its words, expected recall the share of the abstract's total probability mass its
+ * words carry; the two combined as an F1.
+ */
+export function expectedF1(
+  keys: readonly string[],
+  probabilities: ReadonlyMap<string, number>,
+  totalMass: number,
+): number {
+  if (keys.length === 0 || totalMass <= 0) return 0;
+  let mass = 0;
+  const seen = new Set<string>();
+  for (const key of keys) {
+    if (seen.has(key)) continue;
+    seen.add(key);
+    mass += probabilities.get(key) ?? 0;
+  }
+  const precision = mass / seen.size;
+  const recall = Math.min(1, mass / totalMass);
+  return precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+}
+
+/** The sum of all words' probabilities: the expected number of title words the abstract holds. */
+export function totalMass(probabilities: ReadonlyMap<string, number>): number {
+  let sum = 0;
+  for (const p of probabilities.values()) sum += p;
+  return sum;
+}

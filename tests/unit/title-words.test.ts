@@ -1,0 +1,83 @@
+/**
+ * The per-word title model (title-words.ts), the `wordF1` feature and grafted candidates ("X for
+ * Y"), on tiny abstracts written here: what a reader sees is a title that never starts with what
+ * the abstract negates, never is the long form of its only acronym, and never glues on a phrase
+ * that repeats its words.
+ */
+import { describe, expect, it } from 'vitest';
+import { describePaper, titleCandidates } from '../../src/lib/ingest/naming/describe';
+import { HEADLINE_FEATURES, readsAsTitle } from '../../src/lib/ingest/naming/headline';
+import {
+  expectedF1,
+  WORD_FEATURES,
+  wordProbabilities,
+} from '../../src/lib/ingest/naming/title-words';
+import wordWeights from '../../src/lib/ingest/naming/title-words-weights.json';
+import { tagText } from '../../src/lib/text/nlp';
+import { contentKeys } from '../../src/lib/text/terms';
+
+const ABSTRACT =
+  'Offline reinforcement learning suffers from extrapolation error. Direct value function estimation is unstable when the data is narrow. We propose a return-conditioned trajectory planner that bypasses direct value function estimation entirely and plans over a learned latent space of trajectories. The latent trajectory planner outperforms strong baselines on locomotion benchmarks with sparse rewards.';
+
+describe('the word model', () => {
+  it('loads a weight for every feature', () => {
+    for (const f of WORD_FEATURES)
+      expect(typeof (wordWeights as Record<string, number>)[f]).toBe('number');
+    expect(HEADLINE_FEATURES).toContain('wordF1');
+  });
+
+  it('gives every content word a probability in [0, 1], the made thing above the scene-setting', () => {
+    const { words } = titleCandidates(tagText(ABSTRACT));
+    const p = wordProbabilities(words);
+    expect(p.size).toBeGreaterThan(5);
+    for (const value of p.values()) {
+      expect(value).toBeGreaterThanOrEqual(0);
+      expect(value).toBeLessThanOrEqual(1);
+    }
+    // "planner" is what the authors propose and repeat; "extrapolation" only sets the scene.
+    expect(p.get(contentKeys('planner')[0]!)!).toBeGreaterThan(
+      p.get(contentKeys('extrapolation')[0]!)!,
+    );
+  });
+
+  it('expects a higher F1 of likely words than of unlikely ones', () => {
+    const p = new Map([
+      ['a', 0.9],
+      ['b', 0.8],
+      ['c', 0.1],
+    ]);
+    expect(expectedF1(['a', 'b'], p, 1.8)).toBeGreaterThan(expectedF1(['c'], p, 1.8));
+    expect(expectedF1([], p, 1.8)).toBe(0);
+  });
+});
+
+describe('titles with the word model', () => {
+  it('never heads the title with the negated phrase', () => {
+    const { title } = describePaper(ABSTRACT);
+    expect(title.toLowerCase().startsWith('direct value function estimation')).toBe(false);
+  });
+
+  it('grafts share no content word with the phrase they join', () => {
+    const { candidates } = titleCandidates(tagText(ABSTRACT));
+    const grafted = candidates.filter((c) => c.features.grafted === 1);
+    for (const c of grafted) {
+      const keys = c.keys ?? [];
+      expect(new Set(keys).size, c.text).toBe(keys.length);
+      expect(c.text).toMatch(/ (?:for|via|with|in|on|under|through|from|across|beyond) /);
+    }
+  });
+
+  it('never makes the long form of the only acronym a whole title', () => {
+    const abstract =
+      'Stochastic gradient descent (SGD) trains most neural networks. We study the implicit bias of SGD with large learning rates on overparameterised linear models. We prove that SGD converges to flat minima at a rate that depends on the batch size, and we confirm the rate on image classification.';
+    const { title } = describePaper(abstract);
+    expect(contentKeys(title).sort()).not.toEqual(
+      contentKeys('stochastic gradient descent').sort(),
+    );
+  });
+
+  it('reads an "A: B" title only when each part names a thing', () => {
+    expect(readsAsTitle('Efficient and scalable: Sparse attention for long documents')).toBe(false);
+    expect(readsAsTitle('Sparse attention: Efficient long-document classification')).toBe(true);
+  });
+});
