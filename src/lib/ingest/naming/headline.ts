@@ -586,7 +586,7 @@ function graftOf(
 }
 
 /** How many of the best single phrases take a graft. */
-const GRAFTED_FROM = 0;
+const GRAFTED_FROM = 4;
 
 /**
  * "X for Y", "X via Y": the best phrases (by the committed weights) with a prepositional phrase
