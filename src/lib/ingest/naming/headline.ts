@@ -368,12 +368,15 @@ export function scoredCandidates(context: HeadlineContext): {
   // is what the paper is not: never a title's head (text/negation.ts).
   const negated = new Set<string>();
   const negatedKeys = new Set<string>();
+  // The base phrases in a negation's scope, read once (grafts ask again).
+  const inScope = new Set<Phrase>();
   sentences.forEach((sentence, index) => {
     // The sentence's clauses and cues are read once, not once per phrase.
-    const inScope = negationScopes(sentence.text);
+    const inClauseScope = negationScopes(sentence.text);
     const baseTokens = tokensBySentence[index]!;
     phrasesBySentence[index]!.forEach((base, b) => {
-      if (!inScope(sentence.tokens[base.first]!.start)) return;
+      if (!inClauseScope(sentence.tokens[base.first]!.start)) return;
+      inScope.add(base);
       negated.add(headKey(baseTokens[b]!));
       for (const key of contentKeys(baseTokens[b]!)) negatedKeys.add(key);
     });
@@ -405,6 +408,7 @@ export function scoredCandidates(context: HeadlineContext): {
     const statement = statementOf.get(index);
     const objectStart = statement ? objectTokenIndex(sentence, statement) : -1;
     for (const base of bases) {
+      if (inScope.has(base)) continue;
       const graft = graftOf(sentence, index, base, negated, context.name);
       if (graft) grafts.push(graft);
     }
@@ -526,7 +530,11 @@ export function scoredCandidates(context: HeadlineContext): {
   // The long form of the paper's only acronym names its subject, the way a field's name does:
   // never a whole title ("Stochastic Gradient Descent" for an abstract about SGD alone).
   const sole = soleAcronymExpansion(sentences);
-  const kept = sole ? candidates.filter((c) => keyBag(c.keys ?? []) !== sole) : candidates;
+  const soleWords = new Set(sole?.split(' ') ?? []);
+  const isSole = (keys: readonly string[]) =>
+    keys.every((k) => k.split('-').every((part) => part === '' || soleWords.has(part))) &&
+    keyBag(keys) === sole;
+  const kept = sole ? candidates.filter((c) => !isSole(c.keys ?? [])) : candidates;
   return { candidates: kept, words };
 }
 
@@ -571,7 +579,7 @@ function graftOf(
   const span = tokens.slice(base.first, base.last + 1);
   const keys = contentKeys(span);
   if (keys.length === 0 || !hasSpecificWord(span)) return null;
-  if (negated.has(headKey(span)) || inNegationScope(sentence.text, prep.start)) return null;
+  if (negated.has(headKey(span))) return null;
   if (span.some((t) => BARE_NUMBER.test(t.text) || (!isClean(t) && t.pos !== 'DET'))) return null;
   if (name && span.some((t) => stripAcronymPlural(t.text) === name)) return null;
   if (

@@ -152,14 +152,16 @@ export function wordTable(context: WordContext): WordTable {
       else if (t.pos === 'VERB') rows[r + 11]! += 1;
       if (nameLower && nameLower.includes(t.lower)) rows[r + 12] = 1;
       if (longWords.has(t.lower)) rows[r + 13] = 1;
-      if (ti > 0 && t.text !== t.lower && /^\p{Lu}\p{Ll}/u.test(t.text)) rows[r + 14] = 1;
-      if (/^\p{Lu}[\p{Lu}\p{N}-]+s?$/u.test(t.text)) rows[r + 15] = 1;
+      if (t.text !== t.lower) {
+        if (ti > 0 && /^\p{Lu}\p{Ll}/u.test(t.text)) rows[r + 14] = 1;
+        if (/^\p{Lu}[\p{Lu}\p{N}-]+s?$/u.test(t.text)) rows[r + 15] = 1;
+      }
       if (si === 0) rows[r + 16] = 1;
       if (si === n - 1) rows[r + 17] = 1;
       if (role === 'background') rows[r + 25]! += 1;
       else if (role === 'result') rows[r + 26]! += 1;
       if (heads.has(ti)) rows[r + 27] = 1;
-      if (definesAcronymNear(tokens, ti)) rows[r + 28] = 1;
+      if (rows[r + 28] === 0 && definesAcronymNear(tokens, ti)) rows[r + 28] = 1;
       if (context.nameSentence === si) rows[r + 29] = 1;
     });
     offset += sentence.text.length + 1;
