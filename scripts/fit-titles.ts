@@ -5,6 +5,10 @@
  * ascent on the mean token F1 between the chosen headline and the real title. Prints the F1 of
  * the held-out F1 of 5-fold cross-validation too, so a fit that only memorises the set shows as a gap.
  * It also holds out each venue of the fit half in turn (fit on the others and ICML 2023).
+ * It fits the per-word title model too (title-words.ts → title-words-weights.json, a logistic
+ * regression); the headline weights read its `wordF1` cross-fitted by venue (each set's word
+ * probabilities from a model fit on the other sets), and a held-out venue's from a model fit
+ * without it.
  *   tsx scripts/fit-titles.ts [--data <dir>] [--dev <dir>] [--write] [--venues] [--no-grafts]
  */
 import { writeFileSync } from 'node:fs';
