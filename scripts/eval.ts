@@ -138,7 +138,7 @@ function corpusHookReport(
   const withReal = real.filter((n) => n !== null).length;
   const found = again.filter((p, i) => real[i] !== null && p.name === real[i]).length;
   out.aggregate(
-    `with corpus field phrases and acronyms (ingest hook, not yet wired): title F1 ${num(mean(f1))}; ` +
+    `with corpus field phrases and acronyms (not used by the ingest: a title and slug depend on the abstract alone): title F1 ${num(mean(f1))}; ` +
       `${field} field-name titles; names ${named} (${wrong} the title names otherwise), recall ${num(withReal ? found / withReal : 1)}`,
   );
 }
