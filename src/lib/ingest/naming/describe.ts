@@ -8,7 +8,7 @@ import { findUrls } from '../../text/markup';
 import { isNominal, tagText, type TaggedSentence, type Token } from '../../text/nlp';
 import { contentKeySet, GENERIC_STEMS, RHETORIC, stem, STOP_WORDS } from '../../text/terms';
 import { hasLetter } from '../../text/tokens';
-import { capitaliseFirst, fitToLength } from './fit';
+import { capitaliseFirst, fitToLength, withoutUnprintable } from './fit';
 import type { WordTable } from './title-words';
 import {
   bestHeadline,
@@ -258,7 +258,7 @@ export function composeTitle(
 ): string {
   const body = phrase ? capitaliseFirst(phrase) : '';
   const title = name ? (body ? `${name}: ${body}` : name) : body || fallbackTitle(sentences);
-  return fitToLength(title, MAX_TITLE_LENGTH) || UNTITLED;
+  return fitToLength(withoutUnprintable(title), MAX_TITLE_LENGTH) || UNTITLED;
 }
 
 /** {@link describePaper} on an abstract the text core has already tagged. */
@@ -279,7 +279,7 @@ export function describeTagged(
 
 /** With no noun phrase at all (a formula, a list of numbers): the first sentence, cut to length. */
 function fallbackTitle(sentences: readonly string[]): string {
-  return capitaliseFirst(fitToLength(sentences[0] ?? '', MAX_TITLE_LENGTH));
+  return capitaliseFirst(fitToLength(withoutUnprintable(sentences[0] ?? ''), MAX_TITLE_LENGTH));
 }
 
 /**

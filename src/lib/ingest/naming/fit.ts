@@ -132,6 +132,21 @@ function straightQuoteCut(text: string): number {
   return quotes.length % 2 === 1 ? (quotes.at(-1) ?? text.length) : text.length;
 }
 
+/**
+ * What a title never shows, as `cleanGivenText` (ingest/limits.ts) keeps it from given fields: C0/C1
+ * controls, the byte-order mark, bidirectional controls (an override reverses whatever a card shows
+ * after the title) and half a surrogate pair (a `.jsonl` abstract may hold `"\ud800"`). With `u`,
+ * a whole pair is one code point, so only a lone half matches `[\uD800-\uDFFF]`.
+ */
+const UNPRINTABLE =
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufeff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\uD800-\uDFFF]/gu;
+
+/** The text without {@link UNPRINTABLE} characters (whitespace controls are left to the fitting). */
+export function withoutUnprintable(text: string): string {
+  return text.replace(UNPRINTABLE, '');
+}
+
 /** Sentence case: the first letter upper-cased when the first word is an ordinary lowercase word. */
 export function capitaliseFirst(text: string): string {
   const match = /^([^\p{L}\p{N}]*)(\p{Ll})(\p{Ll}*)(?=[\s,;:'’\-–—)"”]|$)/u.exec(text);
