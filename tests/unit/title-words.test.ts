@@ -83,10 +83,11 @@ describe('titles with the word model', () => {
 });
 
 describe('titles on hostile text', () => {
-  // A first sentence with no phrase to choose becomes the title as written: a right-to-left
+  // A first sentence with no phrase to choose becomes the title as written, and summaries are
+  // sentences as written: a right-to-left
   // override in it reversed whatever a card shows after the title, and a lone surrogate half or a
   // control character reached papers.json (a .jsonl abstract may hold "\u202e", "\ud800", "\u0007").
-  it('never carries a control, a bidi control or half a surrogate pair', () => {
+  it('never carry a control, a bidi control or half a surrogate pair in the title or summary', () => {
     const unprintable =
       // eslint-disable-next-line no-control-regex -- finding control characters is the point
       /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufeff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
@@ -95,9 +96,11 @@ describe('titles on hostile text', () => {
       'Lone \ud800 surrogate \u0007 bell 12 34.',
       '\u202ewe \udc00 propose \u2066 it \u0000.',
     ]) {
-      const { title } = describePaper(text);
+      const { title, summary } = describePaper(text);
       expect(title, JSON.stringify(title)).not.toMatch(unprintable);
+      expect(summary, JSON.stringify(summary)).not.toMatch(unprintable);
       expect(title.length).toBeGreaterThan(0);
+      expect(summary.length).toBeGreaterThan(0);
     }
     expect(describePaper('Lone \ud800 surrogate \u0007 bell 12 34.').title).toBe(
       'Lone surrogate bell 12 34',

@@ -274,7 +274,9 @@ export function describeTagged(
     longForm ?? bestHeadline(candidates, name)?.text ?? null,
     sentences,
   );
-  return { name, title, summary: chooseSummary(tagged, title, statements, main, name) };
+  // The summary is sentences as written: the same characters no card should show as the title's.
+  const summary = withoutUnprintable(chooseSummary(tagged, title, statements, main, name)).trim();
+  return { name, title, summary: summary || NO_SUMMARY };
 }
 
 /** With no noun phrase at all (a formula, a list of numbers): the first sentence, cut to length. */
