@@ -123,9 +123,11 @@ function meanF1(examples: readonly Example[], w: HeadlineWeights): number {
  */
 function regress(examples: readonly Example[], lambda = 1): HeadlineWeights {
   const d = HEADLINE_FEATURES.length;
-  const a = Array.from({ length: d }, (_, i) =>
-    Array.from({ length: d + 1 }, (_, j) => (i === j ? lambda : 0)),
-  );
+  const a = Array.from({ length: d }, (_, i) => {
+    const row = new Float64Array(d + 1);
+    row[i] = lambda;
+    return row;
+  });
   for (const ex of examples) {
     if (ex.candidates.length === 0 || ex.longForm) continue;
     const rows = ex.candidates.map((c) => HEADLINE_FEATURES.map((f) => c.features[f]));
@@ -139,25 +141,14 @@ function regress(examples: readonly Example[], lambda = 1): HeadlineWeights {
       const y = (ys[k] ?? 0) - meanY;
       for (let i = 0; i < d; i++) {
         const ai = a[i]!;
-        for (let j = 0; j < d; j++) ai[j] = (ai[j] ?? 0) + (x[i] ?? 0) * (x[j] ?? 0);
-        ai[d] = (ai[d] ?? 0) + (x[i] ?? 0) * y;
+        for (let j = 0; j < d; j++) ai[j] = ai[j]! + (x[i] ?? 0) * (x[j] ?? 0);
+        ai[d] = ai[d]! + (x[i] ?? 0) * y;
       }
     });
   }
-  // Gaussian elimination with partial pivoting.
-  for (let col = 0; col < d; col++) {
-    let pivot = col;
-    for (let r = col + 1; r < d; r++)
-      if (Math.abs(a[r]![col]!) > Math.abs(a[pivot]![col]!)) pivot = r;
-    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
-    for (let r = 0; r < d; r++) {
-      if (r === col) continue;
-      const factor = a[r]![col]! / a[col]![col]!;
-      for (let c = col; c <= d; c++) a[r]![c] = a[r]![c]! - factor * a[col]![c]!;
-    }
-  }
+  const solution = solve(a, d);
   const w = {} as HeadlineWeights;
-  HEADLINE_FEATURES.forEach((f, i) => (w[f] = Math.round((a[i]![d]! / a[i]![i]!) * 1000) / 100));
+  HEADLINE_FEATURES.forEach((f, i) => (w[f] = Math.round(solution[i]! * 1000) / 100));
   return w;
 }
 
