@@ -31,6 +31,10 @@ import fitted from './topic-weights.json';
 import { hasLetter } from '../text/tokens';
 import { inverseDocumentFrequency, termFrequencyWeight } from '../text/weighting';
 
+// Built once: for Node targets esbuild (tsx, run-bundled.mjs) turns a `/\p{…}/u` literal into
+// `new RegExp(…)`, which a function would build again on every call (docs/ingest.md).
+const TWO_CAPITALS_OR_DIGIT = /\p{Lu}.*\p{Lu}|\p{N}/u;
+
 /** The slug of the fallback topic: tagged only when nothing else fits, never matched by terms. */
 export const FALLBACK_TOPIC = 'other';
 /** A paper gets at most this many topic tags. */
@@ -508,7 +512,7 @@ const PHRASE_END =
 
 /** A coined name: inner capitals or digits (`SealQA`, `MR-GPTQ`) or a capitalised word used mid-sentence. */
 function isCoinedName(name: string, analysed: AnalysedText): boolean {
-  if (/\p{Lu}.*\p{Lu}|\p{N}/u.test(name)) return true;
+  if (TWO_CAPITALS_OR_DIGIT.test(name)) return true;
   return analysed.words.some(
     (word, index) => word.text === name && analysed.words[index - 1]?.sentence === word.sentence,
   );

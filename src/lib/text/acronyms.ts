@@ -6,6 +6,14 @@
 import type { Acronym } from '../schema';
 import { POSSESSIVE_ENDING, stripAcronymPlural, STOP_WORDS } from './terms';
 
+// Built once: for Node targets esbuild (tsx, run-bundled.mjs) turns a `/\p{…}/u` literal into
+// `new RegExp(…)`, which a function would build again on every call (docs/ingest.md).
+const HAS_CAPITAL = /\p{Lu}/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const CAPITAL_ONLY_FIRST = /^\p{Lu}[\p{Ll}\p{N}-]*$/u;
+const CAPITAL_AFTER_HYPHEN = /-\p{Lu}/u;
+const TITLE_CASE_START = /^\p{Lu}\p{Ll}/u;
+
 const PARENTHESISED = /\(([^()]{1,120})\)/g;
 /** A short form is one token of letters, digits and hyphens with at least one capital. */
 const SHORT_FORM = /^\p{L}[\p{L}\p{N}-]{0,11}$/u;
@@ -62,7 +70,7 @@ function longFormInside(inner: string, before: string): Acronym | null {
 }
 
 function isShortForm(token: string): boolean {
-  return SHORT_FORM.test(token) && /\p{Lu}/u.test(token) && token.replace(/-/g, '').length >= 2;
+  return SHORT_FORM.test(token) && HAS_CAPITAL.test(token) && token.replace(/-/g, '').length >= 2;
 }
 
 function lastClause(before: string): string {
@@ -72,7 +80,7 @@ function lastClause(before: string): string {
 }
 
 function isAlphanumeric(char: string | undefined): boolean {
-  return char !== undefined && /[\p{L}\p{N}]/u.test(char);
+  return char !== undefined && LETTER_OR_DIGIT.test(char);
 }
 
 /**
@@ -121,8 +129,8 @@ function isPlausible(short: string, long: string): boolean {
  */
 function withoutSentenceCapital(long: string): string {
   const [first = '', ...rest] = long.split(' ');
-  const capitalOnlyFirst = /^\p{Lu}[\p{Ll}\p{N}-]*$/u.test(first) && !/-\p{Lu}/u.test(first);
-  const restNotTitleCase = rest.every((word) => !/^\p{Lu}\p{Ll}/u.test(word));
+  const capitalOnlyFirst = CAPITAL_ONLY_FIRST.test(first) && !CAPITAL_AFTER_HYPHEN.test(first);
+  const restNotTitleCase = rest.every((word) => !TITLE_CASE_START.test(word));
   return capitalOnlyFirst && restNotTitleCase && rest.length > 0
     ? first[0]!.toLowerCase() + long.slice(1)
     : long;

@@ -11,6 +11,13 @@ import { splitSentences } from './sentences';
 import { hasLetter } from './tokens';
 import { partKey, phraseKey, STOP_WORDS } from './terms';
 
+// Built once: for Node targets esbuild (tsx, run-bundled.mjs) turns a `/\p{…}/u` literal into
+// `new RegExp(…)`, which a function would build again on every call (docs/ingest.md).
+const LETTERS_THEN_S = /^\p{L}+s$/u;
+const HAS_CAPITAL = /\p{Lu}/u;
+const MODIFIER_OR_OTHER_NUMBER = /[\p{Lm}\p{No}]/u;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 /** Universal part-of-speech tags, as wink-nlp assigns them. */
 export type Pos =
   | 'ADJ'
@@ -182,7 +189,7 @@ function verbLikePlural(token: Token): boolean {
     token.pos === 'NOUN' &&
     token.text === token.lower &&
     token.lower.endsWith('s') &&
-    /^\p{L}+s$/u.test(token.lower) &&
+    LETTERS_THEN_S.test(token.lower) &&
     !/(?:ss|us|is|ics|ies|ws|as)$/.test(token.lower)
   );
 }
@@ -308,7 +315,7 @@ function joinHyphenated(
       raw[j + 1]?.spaced === false &&
       raw[j + 2]?.spaced === false &&
       (raw[j + 1]?.text === '-'
-        ? /[\p{L}\p{N}]/u.test(raw[j + 2]?.text ?? '')
+        ? LETTER_OR_DIGIT.test(raw[j + 2]?.text ?? '')
         : // "A/B", "input/output", never "1/e": a slash joins words, not numbers.
           raw[j + 1]?.text === '/' &&
           LETTERS.test(raw[j]?.text ?? '') &&
@@ -322,7 +329,7 @@ function joinHyphenated(
     tokens.push(
       makeToken(
         text,
-        j > i && pos === 'PROPN' && !/\p{Lu}/u.test(text) ? 'NOUN' : pos,
+        j > i && pos === 'PROPN' && !HAS_CAPITAL.test(text) ? 'NOUN' : pos,
         first.start,
         last.end,
       ),
@@ -400,9 +407,9 @@ function isModifier(token: Token): boolean {
 function isClean(token: Token): boolean {
   return (
     /^[\p{L}\p{N}][\p{L}\p{N}\-'’.+/]*$/u.test(token.text) &&
-    !/[\p{Lm}\p{No}]/u.test(token.text) &&
+    !MODIFIER_OR_OTHER_NUMBER.test(token.text) &&
     // A lone letter is a variable ("thresholds c"), except an article-like capital in a name.
-    (token.text.length > 1 || /\p{Lu}/u.test(token.text)) &&
+    (token.text.length > 1 || HAS_CAPITAL.test(token.text)) &&
     token.lower !== 'et' &&
     token.lower !== 'al'
   );

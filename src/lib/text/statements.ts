@@ -3,6 +3,10 @@
  * "this paper introduces…", "we show that…"), with the verb's class and the words after it.
  */
 
+// Built once: for Node targets esbuild (tsx, run-bundled.mjs) turns a `/\p{…}/u` literal into
+// `new RegExp(…)`, which a function would build again on every call (docs/ingest.md).
+const COORDINATED_WORD = /^\s+(?:and|or)\s+(\p{L}+)/u;
+
 /** What a verb says the paper does: makes something, reports a finding, or carries out a study. */
 export type VerbClass = 'artifact' | 'finding' | 'activity' | 'release';
 
@@ -185,7 +189,7 @@ function verbAmong(match: RegExpMatchArray): { verb: string; info: VerbInfo; end
 
 /** "develop and analyze an algorithm" → "an algorithm". */
 function skipSecondVerb(rest: string): string {
-  const second = /^\s+(?:and|or)\s+(\p{L}+)/u.exec(rest);
+  const second = COORDINATED_WORD.exec(rest);
   if (second && contributionVerb(second[1] ?? '')) return rest.slice(second[0].length);
   return rest;
 }

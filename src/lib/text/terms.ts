@@ -13,6 +13,11 @@ import genericResearchNouns from './vocabulary/generic-research-nouns.json';
 import researchRhetoric from './vocabulary/research-rhetoric.json';
 import idioms from './vocabulary/idioms.json';
 
+// Built once: for Node targets esbuild (tsx, run-bundled.mjs) turns a `/\p{…}/u` literal into
+// `new RegExp(…)`, which a function would build again on every call (docs/ingest.md).
+const PLURAL_ACRONYM = /^[\p{Lu}\p{N}]*\p{Lu}[\p{Lu}\p{N}]*s$/u;
+const STARTS_WITH_NUMBER = /^\p{N}/u;
+
 export { stem };
 
 /** One hyphen-separated piece of a word, e.g. `task` in `multi-task`. */
@@ -184,7 +189,7 @@ function countCapitals(part: string): number {
 /** `LLMs` → `LLM`, `DRAs` → `DRA`: the plural `s` of an all-capitals acronym. */
 export function stripAcronymPlural(part: string): string {
   if (!part.endsWith('s')) return part;
-  return /^[\p{Lu}\p{N}]*\p{Lu}[\p{Lu}\p{N}]*s$/u.test(part) ? part.slice(0, -1) : part;
+  return PLURAL_ACRONYM.test(part) ? part.slice(0, -1) : part;
 }
 
 const partKeyCache = new Map<string, string>();
@@ -208,7 +213,8 @@ export function wordKey(word: Word): string {
 /** True for function words, single letters and numbers (`7B`, `60K`, `2025`): never a term. */
 export function isStopWord(word: Word): boolean {
   const first = word.text.charCodeAt(0);
-  if ((first >= 48 && first <= 57) || (first > 127 && /^\p{N}/u.test(word.text))) return true;
+  if ((first >= 48 && first <= 57) || (first > 127 && STARTS_WITH_NUMBER.test(word.text)))
+    return true;
   if (word.parts.length === 1 && word.text.length < 2) return true;
   return STOP_WORDS.has(word.text.toLowerCase());
 }

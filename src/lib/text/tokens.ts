@@ -14,6 +14,10 @@
  * Browser-safe: no dependencies.
  */
 
+// Built once: for Node targets esbuild (tsx, run-bundled.mjs) turns a `/\p{…}/u` literal into
+// `new RegExp(…)`, which a function would build again on every call (docs/ingest.md).
+const ANY_LETTER = /\p{L}/u;
+
 // Hyphen-minus, hyphen, non-breaking hyphen and en dash join the parts of a word.
 const JOINERS = new Set(['-', '\u2010', '\u2011', '\u2013']);
 const APOSTROPHES = new Set(["'", '\u2019']);
@@ -96,7 +100,7 @@ export function hasLetter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i) | 0x20; // ASCII upper case → lower case
     if (code >= 0x61 && code <= 0x7a) return true;
-    if (text.charCodeAt(i) >= 0x80) return /\p{L}/u.test(text.slice(i));
+    if (text.charCodeAt(i) >= 0x80) return ANY_LETTER.test(text.slice(i));
   }
   return false;
 }

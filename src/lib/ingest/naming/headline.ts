@@ -29,6 +29,13 @@ import { expectedF1, totalMass, wordProbabilities, wordTable, type WordTable } f
 import type { SentenceRole, Statement } from '../../text/statements';
 import weights from './headline-weights.json';
 
+// Built once: for Node targets esbuild (tsx, run-bundled.mjs) turns a `/\p{…}/u` literal into
+// `new RegExp(…)`, which a function would build again on every call (docs/ingest.md).
+const HAS_LETTER = /\p{L}/u;
+const BRACKETED_CAPITAL = /^\(\p{Lu}/u;
+const LOWER_CASE_START = /^\p{Ll}+(?:\s|$)/u;
+const LOWER_CASE_WORD = /^\p{Ll}+$/u;
+
 /** The feature names, in the order of the weight vector. */
 export const HEADLINE_FEATURES = [
   'centrality',
@@ -166,7 +173,7 @@ function lowerCaseExpansions(sentences: readonly TaggedSentence[], name: string 
       const plural = stripAcronymPlural(short) !== short;
       if (
         words.length < 2 ||
-        words.some((w) => (!plural && w.text !== w.lower) || !/\p{L}/u.test(w.text))
+        words.some((w) => (!plural && w.text !== w.lower) || !HAS_LETTER.test(w.text))
       )
         return;
       if (words.map((w) => w.lower.charAt(0).toUpperCase()).join('') !== stripAcronymPlural(short))
@@ -471,7 +478,9 @@ export function scoredCandidates(context: HeadlineContext): {
             generic: tokens.filter(isGeneric).length / tokens.length,
             definesAcronym:
               after?.text === '(' ||
-              /^\(\p{Lu}/u.test(sentence.text.slice(after?.start ?? 0, (after?.start ?? 0) + 2))
+              BRACKETED_CAPITAL.test(
+                sentence.text.slice(after?.start ?? 0, (after?.start ?? 0) + 2),
+              )
                 ? 1
                 : 0,
             attachments: ext.attachments / MAX_ATTACHMENTS,
@@ -669,7 +678,7 @@ function soleAcronymExpansion(sentences: readonly TaggedSentence[]): string | nu
       if (tokens[i - 1]?.text !== '(' || tokens[i + 1]?.text !== ')') return;
       const letters = short.replace(/[^\p{Lu}]/gu, '').length;
       const words = tokens.slice(Math.max(0, i - 1 - letters), i - 1);
-      if (words.length < 2 || !words.every((w) => /\p{L}/u.test(w.text))) return;
+      if (words.length < 2 || !words.every((w) => HAS_LETTER.test(w.text))) return;
       if (words.map((w) => w.text.charAt(0).toUpperCase()).join('') !== short) return;
       bag = keyBag(contentKeys(words));
     });
@@ -724,7 +733,7 @@ function combinedCandidates(
 
 /** "contrastive learning" → "Contrastive learning" after a colon; acronyms stay as written. */
 function capitaliseFirstWord(text: string): string {
-  return /^\p{Ll}+(?:\s|$)/u.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+  return LOWER_CASE_START.test(text) ? text.charAt(0).toUpperCase() + text.slice(1) : text;
 }
 
 /** Real titles run about 8–9 words: how far a title with this phrase is from that. */
@@ -968,7 +977,7 @@ export function isCleanWord(text: string): boolean {
  * is no plain present-tense or base form ("learned", "learning" as a verb).
  */
 export function gerundForm(verb: string): string | null {
-  if (!/^\p{Ll}+$/u.test(verb) || /(?:ed|ing)$/.test(verb)) return null;
+  if (!LOWER_CASE_WORD.test(verb) || /(?:ed|ing)$/.test(verb)) return null;
   let base = verb;
   if (/[^aeiou]ies$/.test(base)) base = `${base.slice(0, -3)}y`;
   else if (/(?:ss|sh|ch|x|z)es$/.test(base)) base = base.slice(0, -2);

@@ -15,6 +15,12 @@ import everydayWords from '../../text/vocabulary/everyday-words.json';
 import fieldVocabulary from '../../text/vocabulary/field-vocabulary.json';
 import weights from './title-words-weights.json';
 
+// Built once: for Node targets esbuild (tsx, run-bundled.mjs) turns a `/\p{…}/u` literal into
+// `new RegExp(…)`, which a function would build again on every call (docs/ingest.md).
+const TITLE_CASE_START = /^\p{Lu}\p{Ll}/u;
+const ACRONYM_WORD = /^\p{Lu}[\p{Lu}\p{N}-]+s?$/u;
+const ACRONYM_AFTER_BRACKET = /^\p{Lu}[\p{Lu}\p{N}-]*s?$/u;
+
 /** The word features, in the order of the weight vector (`bias` first). */
 export const WORD_FEATURES = [
   'bias',
@@ -153,8 +159,8 @@ export function wordTable(context: WordContext): WordTable {
       if (nameLower && nameLower.includes(t.lower)) rows[r + 12] = 1;
       if (longWords.has(t.lower)) rows[r + 13] = 1;
       if (t.text !== t.lower) {
-        if (ti > 0 && /^\p{Lu}\p{Ll}/u.test(t.text)) rows[r + 14] = 1;
-        if (/^\p{Lu}[\p{Lu}\p{N}-]+s?$/u.test(t.text)) rows[r + 15] = 1;
+        if (ti > 0 && TITLE_CASE_START.test(t.text)) rows[r + 14] = 1;
+        if (ACRONYM_WORD.test(t.text)) rows[r + 15] = 1;
       }
       if (si === 0) rows[r + 16] = 1;
       if (si === n - 1) rows[r + 17] = 1;
@@ -182,7 +188,7 @@ export function wordTable(context: WordContext): WordTable {
 function definesAcronymNear(tokens: readonly Token[], at: number): boolean {
   for (let j = at + 1; j <= at + 5 && j + 2 < tokens.length; j++) {
     const t = tokens[j]!;
-    if (t.text === '(') return /^\p{Lu}[\p{Lu}\p{N}-]*s?$/u.test(tokens[j + 1]!.text);
+    if (t.text === '(') return ACRONYM_AFTER_BRACKET.test(tokens[j + 1]!.text);
     if (!isWordToken(t) && t.pos !== 'ADP') return false;
   }
   return false;
