@@ -403,6 +403,14 @@ export function scoredCandidates(context: HeadlineContext): {
   const probabilities = wordProbabilities(words);
   const mass = totalMass(probabilities);
   const wordF1 = (keys: readonly string[]) => expectedF1(keys, probabilities, mass);
+  const shared: SharedFeatures = {
+    frequencies,
+    maxFrequency,
+    mainKeys,
+    contributionKeys,
+    negated,
+    wordF1,
+  };
   // Prepositional phrases a phrase from another sentence may take on ("X for Y", "X via Y").
   const grafts: Graft[] = [];
   sentences.forEach((sentence, index) => {
@@ -457,11 +465,7 @@ export function scoredCandidates(context: HeadlineContext): {
         const seenKey = text.toLowerCase();
         if (seen.has(seenKey)) continue;
         seen.add(seenKey);
-        const centrality =
-          keys.reduce((sum, k) => sum + (frequencies.get(k) ?? 0), 0) /
-          (keys.length * maxFrequency);
-        const coverage =
-          keys.reduce((sum, k) => sum + Math.log2(1 + (frequencies.get(k) ?? 0)), 0) / 8;
+        const byKeys = keyFeatures(keys, shared);
         const objectOfStatement =
           objectStart >= 0 && base.first >= objectStart && base.first <= objectStart + 3 ? 1 : 0;
         candidates.push({
@@ -469,12 +473,12 @@ export function scoredCandidates(context: HeadlineContext): {
           sentence: index,
           keys,
           features: {
-            centrality,
-            coverage,
+            centrality: byKeys.centrality,
+            coverage: byKeys.coverage,
             statementWeight: statement ? statement.weight / 5 : 0,
             objectOfStatement: objectOfStatement * (statement === context.main ? 1 : 0.5),
             earliness: 1 - index / Math.max(1, sentences.length),
-            lengthFit: -Math.abs(keys.length - 5) / 5,
+            lengthFit: byKeys.lengthFit,
             generic: tokens.filter(isGeneric).length / tokens.length,
             definesAcronym:
               after?.text === '(' ||
@@ -485,7 +489,7 @@ export function scoredCandidates(context: HeadlineContext): {
                 : 0,
             attachments: ext.attachments / MAX_ATTACHMENTS,
             nameSentence: context.nameSentence === index ? 1 : 0,
-            contentWords: keys.length / 10,
+            contentWords: byKeys.contentWords,
             headFrequency:
               (frequencies.get(
                 base.last === ext.last
@@ -494,8 +498,7 @@ export function scoredCandidates(context: HeadlineContext): {
               ) ?? 0) / maxFrequency,
             genericHead: isGeneric(sentence.tokens[base.last] as Token) ? 1 : 0,
             peakFrequency: Math.max(...keys.map((k) => frequencies.get(k) ?? 0)) / maxFrequency,
-            // What the main contribution statement says is what a title says.
-            mainOverlap: keys.filter((k) => mainKeys.has(k)).length / keys.length,
+            mainOverlap: byKeys.mainOverlap,
             // A result sentence's phrase, by the share of its words no contribution statement
             // says: all of them, and it is an evaluation's own detail, not what the paper is.
             resultSentence:
@@ -506,21 +509,13 @@ export function scoredCandidates(context: HeadlineContext): {
             clause: 0,
             titleLength: titleLengthFit(text, context.name),
             combined: 0,
-            wordF1: wordF1(keys),
+            wordF1: byKeys.wordF1,
             grafted: 0,
           },
         });
       }
     }
   });
-  const shared: SharedFeatures = {
-    frequencies,
-    maxFrequency,
-    mainKeys,
-    contributionKeys,
-    negated,
-    wordF1,
-  };
   sentences.forEach((sentence, index) => {
     const statement = statementOf.get(index);
     if (!statement || roles[index] === 'result') return;
@@ -607,8 +602,8 @@ const GRAFTED_FROM = 4;
 
 /**
  * "X for Y", "X via Y": the best phrases (by the committed weights) that a statement says the paper
- * makes, with a prepositional phrase from another sentence that shares no content word with them. Real titles say what the paper
- * makes and what for; one phrase of the abstract rarely says both.
+ * makes, with a prepositional phrase from another sentence that shares no content word with them.
+ * Real titles say what the paper makes and what for; one phrase of the abstract rarely says both.
  */
 function graftedCandidates(
   phrases: readonly Candidate[],
@@ -643,18 +638,16 @@ function graftedCandidates(
         features: { ...c.features },
       };
       if (!fits(candidate, name)) continue;
-      const keys = candidate.keys!;
       const f = candidate.features;
-      const frequency = (k: string) => shared.frequencies.get(k) ?? 0;
-      f.centrality =
-        keys.reduce((sum, k) => sum + frequency(k), 0) / (keys.length * shared.maxFrequency);
-      f.coverage = keys.reduce((sum, k) => sum + Math.log2(1 + frequency(k)), 0) / 8;
-      f.contentWords = keys.length / 10;
-      f.lengthFit = -Math.abs(keys.length - 5) / 5;
+      const byKeys = keyFeatures(candidate.keys!, shared);
+      f.centrality = byKeys.centrality;
+      f.coverage = byKeys.coverage;
+      f.contentWords = byKeys.contentWords;
+      f.lengthFit = byKeys.lengthFit;
+      f.mainOverlap = byKeys.mainOverlap;
+      f.wordF1 = byKeys.wordF1;
       f.titleLength = titleLengthFit(text, name);
-      f.mainOverlap = keys.filter((k) => shared.mainKeys.has(k)).length / keys.length;
       f.attachments = Math.min(1, f.attachments + 1 / MAX_ATTACHMENTS);
-      f.wordF1 = shared.wordF1(keys);
       f.grafted = 1;
       out.push(candidate);
     }
@@ -676,7 +669,7 @@ function soleAcronymExpansion(sentences: readonly TaggedSentence[]): string | nu
       const short = stripAcronymPlural(token.text);
       used.add(short);
       if (tokens[i - 1]?.text !== '(' || tokens[i + 1]?.text !== ')') return;
-      const letters = short.replace(/[^\p{Lu}]/gu, '').length;
+      const letters = short.replace(NOT_CAPITAL, '').length;
       const words = tokens.slice(Math.max(0, i - 1 - letters), i - 1);
       if (words.length < 2 || !words.every((w) => HAS_LETTER.test(w.text))) return;
       if (words.map((w) => w.text.charAt(0).toUpperCase()).join('') !== short) return;
@@ -688,6 +681,7 @@ function soleAcronymExpansion(sentences: readonly TaggedSentence[]): string | nu
 }
 /** An acronym as used: two or more capitals, maybe digits, hyphens and a plural `s` (`SGD`, `GNNs`). */
 const USED_ACRONYM = /^\p{Lu}[\p{Lu}\p{N}-]*\p{Lu}[\p{N}]*s?$/u;
+const NOT_CAPITAL = /[^\p{Lu}]/gu;
 
 /** How many of the best single phrases are paired into "A: B" titles. */
 const COMBINED_FROM = 6;
@@ -768,30 +762,30 @@ function clauseCandidate(
   context: HeadlineContext,
   shared: SharedFeatures,
 ): Candidate {
-  const { frequencies, maxFrequency, mainKeys, contributionKeys } = shared;
+  const { frequencies, maxFrequency, contributionKeys } = shared;
   const keys = contentKeys(clause.tokens);
-  const sum = (f: (k: string) => number) => keys.reduce((total, k) => total + f(k), 0);
   const head = clause.headTokens.at(-1);
+  const byKeys = keyFeatures(keys, shared);
   return {
     text: clause.text,
     sentence: index,
     keys,
     features: {
-      centrality: sum((k) => frequencies.get(k) ?? 0) / (keys.length * maxFrequency),
-      coverage: sum((k) => Math.log2(1 + (frequencies.get(k) ?? 0))) / 8,
+      centrality: byKeys.centrality,
+      coverage: byKeys.coverage,
       statementWeight: statement.weight / 5,
       objectOfStatement: statement === context.main ? 1 : 0.5,
       earliness: 1 - index / Math.max(1, context.sentences.length),
-      lengthFit: -Math.abs(keys.length - 5) / 5,
+      lengthFit: byKeys.lengthFit,
       generic: clause.tokens.filter(isGeneric).length / clause.tokens.length,
       definesAcronym: 0,
       attachments: 1,
       nameSentence: context.nameSentence === index ? 1 : 0,
-      contentWords: keys.length / 10,
+      contentWords: byKeys.contentWords,
       headFrequency: head ? (frequencies.get(head.key) ?? 0) / maxFrequency : 0,
       genericHead: head && isGeneric(head) ? 1 : 0,
       peakFrequency: Math.max(...keys.map((k) => frequencies.get(k) ?? 0)) / maxFrequency,
-      mainOverlap: keys.filter((k) => mainKeys.has(k)).length / keys.length,
+      mainOverlap: byKeys.mainOverlap,
       resultSentence:
         context.roles?.[index] === 'result'
           ? keys.filter((k) => !contributionKeys.has(k)).length / keys.length
@@ -800,9 +794,32 @@ function clauseCandidate(
       clause: 1,
       titleLength: titleLengthFit(clause.text, context.name),
       combined: 0,
-      wordF1: shared.wordF1(keys),
+      wordF1: byKeys.wordF1,
       grafted: 0,
     },
+  };
+}
+
+/**
+ * The features that depend only on a candidate's content words: how central and how many they are,
+ * how many the main statement says (what it says is what a title says), and their expected F1.
+ */
+function keyFeatures(
+  keys: readonly string[],
+  shared: SharedFeatures,
+): Pick<
+  Record<HeadlineFeature, number>,
+  'centrality' | 'coverage' | 'contentWords' | 'lengthFit' | 'mainOverlap' | 'wordF1'
+> {
+  const frequency = (k: string) => shared.frequencies.get(k) ?? 0;
+  return {
+    centrality:
+      keys.reduce((sum, k) => sum + frequency(k), 0) / (keys.length * shared.maxFrequency),
+    coverage: keys.reduce((sum, k) => sum + Math.log2(1 + frequency(k)), 0) / 8,
+    contentWords: keys.length / 10,
+    lengthFit: -Math.abs(keys.length - 5) / 5,
+    mainOverlap: keys.filter((k) => shared.mainKeys.has(k)).length / keys.length,
+    wordF1: shared.wordF1(keys),
   };
 }
 

@@ -57,6 +57,17 @@ export const WORD_FEATURES = [
 export type WordFeature = (typeof WORD_FEATURES)[number];
 export type WordWeights = Record<WordFeature, number>;
 const F = WORD_FEATURES.length;
+/** Each feature's column in a row of the word table. */
+const COL = Object.fromEntries(WORD_FEATURES.map((f, i) => [f, i])) as Record<WordFeature, number>;
+/** Features counted per use, then divided by the word's count: the share of its uses. */
+const SHARES_OF_USES = [
+  COL.noun,
+  COL.properNoun,
+  COL.adjective,
+  COL.verb,
+  COL.background,
+  COL.result,
+] as const;
 
 /** Rank of each of the 10,000 most frequent spoken-English words (0 = most frequent); built once. */
 const EVERYDAY_RANK = new Map<string, number>(everydayWords.words.map((w, i) => [w, i]));
@@ -132,54 +143,55 @@ export function wordTable(context: WordContext): WordTable {
           rows = grown;
         }
         const r = k * F;
-        rows[r + 1] = (offset + t.start) / Math.max(1, total);
-        rows[r + 2] = si / Math.max(1, n - 1);
-        rows[r + 23] = Math.min(2, t.text.length / 10);
-        rows[r + 18] = GENERIC_STEMS.has(t.key) ? 1 : 0;
-        rows[r + 19] = RHETORIC.has(t.lower) ? 1 : 0;
+        rows[r + COL.firstPosition] = (offset + t.start) / Math.max(1, total);
+        rows[r + COL.firstSentence] = si / Math.max(1, n - 1);
+        rows[r + COL.length] = Math.min(2, t.text.length / 10);
+        rows[r + COL.generic] = GENERIC_STEMS.has(t.key) ? 1 : 0;
+        rows[r + COL.rhetoric] = RHETORIC.has(t.lower) ? 1 : 0;
         const rank = EVERYDAY_RANK.get(t.lower);
-        rows[r + 20] = rank === undefined ? 0 : 1 - rank / EVERYDAY_SIZE;
-        rows[r + 21] = FIELD_IDENTIFIERS.has(t.text) ? 1 : 0;
-        rows[r + 22] = context.negatedKeys.has(t.key) ? 1 : 0;
-        rows[r + 24] = t.text.includes('-') ? 1 : 0;
+        rows[r + COL.everyday] = rank === undefined ? 0 : 1 - rank / EVERYDAY_SIZE;
+        rows[r + COL.fieldIdentifier] = FIELD_IDENTIFIERS.has(t.text) ? 1 : 0;
+        rows[r + COL.negated] = context.negatedKeys.has(t.key) ? 1 : 0;
+        rows[r + COL.hyphenated] = t.text.includes('-') ? 1 : 0;
       }
       const r = k * F;
-      rows[r + 3]! += 1; // count (log-scaled below)
+      rows[r + COL.count]! += 1; // count (log-scaled below)
       if (seenIn[k] !== si) {
         seenIn[k] = si;
-        rows[r + 4]! += 1;
+        rows[r + COL.sentenceShare]! += 1;
       }
-      if (role === 'contribution') rows[r + 5] = 1;
-      if (statement && statement === context.main) rows[r + 6] = 1;
-      if (verbAt >= 0 && ti > verbAt && ti <= verbAt + OBJECT_SPAN) rows[r + 7] = 1;
-      if (t.pos === 'NOUN') rows[r + 8]! += 1;
-      else if (t.pos === 'PROPN') rows[r + 9]! += 1;
-      else if (t.pos === 'ADJ') rows[r + 10]! += 1;
-      else if (t.pos === 'VERB') rows[r + 11]! += 1;
-      if (nameLower && nameLower.includes(t.lower)) rows[r + 12] = 1;
-      if (longWords.has(t.lower)) rows[r + 13] = 1;
+      if (role === 'contribution') rows[r + COL.inContribution] = 1;
+      if (statement && statement === context.main) rows[r + COL.inMain] = 1;
+      if (verbAt >= 0 && ti > verbAt && ti <= verbAt + OBJECT_SPAN) rows[r + COL.inObject] = 1;
+      if (t.pos === 'NOUN') rows[r + COL.noun]! += 1;
+      else if (t.pos === 'PROPN') rows[r + COL.properNoun]! += 1;
+      else if (t.pos === 'ADJ') rows[r + COL.adjective]! += 1;
+      else if (t.pos === 'VERB') rows[r + COL.verb]! += 1;
+      if (nameLower && nameLower.includes(t.lower)) rows[r + COL.inName] = 1;
+      if (longWords.has(t.lower)) rows[r + COL.inLongForm] = 1;
       if (t.text !== t.lower) {
-        if (ti > 0 && TITLE_CASE_START.test(t.text)) rows[r + 14] = 1;
-        if (ACRONYM_WORD.test(t.text)) rows[r + 15] = 1;
+        if (ti > 0 && TITLE_CASE_START.test(t.text)) rows[r + COL.capitalised] = 1;
+        if (ACRONYM_WORD.test(t.text)) rows[r + COL.acronym] = 1;
       }
-      if (si === 0) rows[r + 16] = 1;
-      if (si === n - 1) rows[r + 17] = 1;
-      if (role === 'background') rows[r + 25]! += 1;
-      else if (role === 'result') rows[r + 26]! += 1;
-      if (heads.has(ti)) rows[r + 27] = 1;
-      if (rows[r + 28] === 0 && definesAcronymNear(tokens, ti)) rows[r + 28] = 1;
-      if (context.nameSentence === si) rows[r + 29] = 1;
+      if (si === 0) rows[r + COL.inFirstSentence] = 1;
+      if (si === n - 1) rows[r + COL.inLastSentence] = 1;
+      if (role === 'background') rows[r + COL.background]! += 1;
+      else if (role === 'result') rows[r + COL.result]! += 1;
+      if (heads.has(ti)) rows[r + COL.phraseHead] = 1;
+      if (rows[r + COL.definesAcronym] === 0 && definesAcronymNear(tokens, ti))
+        rows[r + COL.definesAcronym] = 1;
+      if (context.nameSentence === si) rows[r + COL.nameSentence] = 1;
     });
     offset += sentence.text.length + 1;
   });
   const used = keys.length;
   for (let k = 0; k < used; k++) {
     const r = k * F;
-    const count = rows[r + 3]!;
-    rows[r] = 1;
-    rows[r + 3] = Math.log2(1 + count) / 3;
-    rows[r + 4] = rows[r + 4]! / Math.max(1, n);
-    for (const j of [8, 9, 10, 11, 25, 26]) rows[r + j] = rows[r + j]! / count;
+    const count = rows[r + COL.count]!;
+    rows[r + COL.bias] = 1;
+    rows[r + COL.count] = Math.log2(1 + count) / 3;
+    rows[r + COL.sentenceShare] = rows[r + COL.sentenceShare]! / Math.max(1, n);
+    for (const j of SHARES_OF_USES) rows[r + j] = rows[r + j]! / count;
   }
   return { keys, rows: rows.subarray(0, used * F) };
 }
