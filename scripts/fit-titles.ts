@@ -8,9 +8,10 @@
  * It fits the per-word title model too (title-words.ts → title-words-weights.json, a logistic
  * regression); the headline weights read its `wordF1` cross-fitted by venue (each set's word
  * probabilities from a model fit on the other sets), and a held-out venue's from a model fit
- * without it.
+ * without it. Each word's title rate (a word-table column, title-word-rates.json) is cross-fitted
+ * the same way: a set's words read rates counted over the other sets only.
  *   tsx scripts/fit-titles.ts [--data <dir>] [--dev <dir>] [--write] [--venues] [--no-grafts]
- *                             [--rounds <n>]
+ *                             [--no-rates] [--rounds <n>]
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -26,6 +27,8 @@ import {
 import { tagSentence, tagText } from '../src/lib/text/nlp';
 import {
   expectedF1,
+  setTitleRates,
+  titleRates,
   totalMass,
   weightVector,
   wordProbabilities,
@@ -59,6 +62,7 @@ interface Example {
 
 const WEIGHTS_FILE = 'src/lib/ingest/naming/headline-weights.json';
 const WORD_WEIGHTS_FILE = 'src/lib/ingest/naming/title-words-weights.json';
+const RATES_FILE = 'src/lib/ingest/naming/title-word-rates.json';
 const STEPS = [-2, -1, -0.5, -0.25, 0.25, 0.5, 1, 2];
 /**
  * Rounds of coordinate ascent after the ridge start. 0 since the seventh pass: with wordF1 the
@@ -66,6 +70,8 @@ const STEPS = [-2, -1, -0.5, -0.25, 0.25, 0.5, 1, 2];
  * 0.411) than after 2 rounds (0.400 / 0.407) or 6 (0.395 / 0.401); `--rounds` to compare.
  */
 let ROUNDS = 0;
+/** `--no-rates`: every title rate 0, to measure the word model without them. */
+let NO_RATES = false;
 const FOLDS = 5;
 
 /** The fit half of `data/dev/` and the ICML 2023 set of `../shared/dev/`; never the locked half. */
@@ -234,6 +240,23 @@ function applyWords(examples: readonly Example[], w: Float64Array): void {
   }
 }
 
+/** Sets the title-rate column of `target`'s words from rates counted over `source` only. */
+function applyRates(target: readonly Example[], source: readonly Example[]): void {
+  const rates = NO_RATES
+    ? new Map<string, number>()
+    : titleRates(source.map((ex) => ({ keys: ex.words.keys, labels: ex.labels })));
+  for (const ex of target) setTitleRates(ex.words, rates);
+}
+
+/** Each set's title rates counted over the other sets: no word reads a rate its own label shaped. */
+function crossFitRates(examples: readonly Example[]): void {
+  for (const set of new Set(examples.map((e) => e.set)))
+    applyRates(
+      examples.filter((e) => e.set === set),
+      examples.filter((e) => e.set !== set),
+    );
+}
+
 /**
  * Cross-fitted word features: each set's candidates read probabilities from a word model fit on
  * the other sets only, so the headline weights learn how far an unseen venue's word model is to
@@ -282,11 +305,14 @@ function run(): void {
       venues: { type: 'boolean' },
       /** Leave the grafted candidates ("X for Y") out of the pool, to measure the word model alone. */
       'no-grafts': { type: 'boolean' },
+      /** Every word's title rate 0: the word model as it was before the rates. */
+      'no-rates': { type: 'boolean' },
       /** Rounds of coordinate ascent after the ridge regression (default 0). */
       rounds: { type: 'string', default: '0' },
     },
   });
   ROUNDS = Number(values.rounds);
+  NO_RATES = values['no-rates'] === true;
   const examples = loadExamples(values.data!, values.dev!);
   if (values['no-grafts'])
     for (const ex of examples) ex.candidates = ex.candidates.filter((c) => !c.features.grafted);
@@ -295,6 +321,7 @@ function run(): void {
   console.log(
     `${examples.length} examples; current weights: F1 ${meanF1(examples, start).toFixed(3)}`,
   );
+  crossFitRates(examples);
   crossFitWords(examples);
   // Held-out F1: each fifth of the set scored by weights fit on the other four fifths.
   let heldOut = 0;
@@ -309,12 +336,16 @@ function run(): void {
     );
   // Cross-venue: fit on every set but one (ICML 2023 always in the fit), score the one left out.
   for (const held of new Set(examples.map((e) => e.set))) {
-    if (held.endsWith('2023')) continue;
+    if (held === 'ICML 2023') continue;
     const test = examples.filter((e) => e.set === held);
     const train = examples.filter((e) => e.set !== held);
+    applyRates(test, examples);
     applyWords(test, weightVector(currentWords as Partial<WordWeights>));
     const currentF1 = meanF1(test, start);
-    // The word model fit without the held-out venue; the training sets cross-fitted among themselves.
+    // The word model and title rates fit without the held-out venue; the training sets
+    // cross-fitted among themselves.
+    crossFitRates(train);
+    applyRates(test, train);
     const words = fitWords(train);
     crossFitWords(train);
     const w = fit(train, start);
@@ -324,6 +355,7 @@ function run(): void {
         ` (word model log-loss ${wordLogLoss(test, words).toFixed(4)})`,
     );
   }
+  crossFitRates(examples);
   crossFitWords(examples);
   const all = fit(examples, start);
   const wordWeights = fitWords(examples);
@@ -335,6 +367,16 @@ function run(): void {
   if (values.write) {
     writeFileSync(WEIGHTS_FILE, `${JSON.stringify(all, null, 2)}\n`);
     writeFileSync(WORD_WEIGHTS_FILE, `${JSON.stringify(wordRecord, null, 2)}\n`);
+    const rates = [
+      ...titleRates(examples.map((ex) => ({ keys: ex.words.keys, labels: ex.labels }))),
+    ].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    writeFileSync(
+      RATES_FILE,
+      `${JSON.stringify({
+        keys: rates.map(([key]) => key),
+        values: rates.map(([, v]) => Math.round(v * 100) / 100),
+      })}\n`,
+    );
   }
 }
 

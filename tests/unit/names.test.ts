@@ -66,13 +66,18 @@ describe('a lower-case long form the authors mark as new', () => {
     ).toBe('REST');
   });
 
-  it('is a concept of the field when not new, or when it only modifies the object', () => {
+  it('names the whole object of a making verb, marked new or not', () => {
+    // Real abstracts name their own method this way as often as with "novel" ("we introduce
+    // data-regularised environment design (DRED)."): docs/naming.md, "Eighth pass".
     expect(
       name(
         'Clustering is hard. This paper introduces a residual state update mechanism (RSUM) ' +
           'for EEG. RSUM achieves a speed-up.',
       ),
-    ).toBeNull();
+    ).toBe('RSUM');
+  });
+
+  it('is a concept of the field when it only modifies the object, or the field shares it', () => {
     expect(
       name(
         'Privacy matters. We propose a new differential privacy (DP) mechanism for counting ' +
@@ -511,5 +516,86 @@ describe('what a gerund after the making verb acts on', () => {
           'accurate.',
       ),
     ).toBeNull();
+  });
+});
+
+describe('names the eighth pass reads (docs/naming.md, "Eighth pass")', () => {
+  it('never keeps the bracket of the aside a name was given in', () => {
+    expect(
+      name(
+        'Backdoors hide in models. This paper proposes a simple detector at the input level ' +
+          '(dubbed QX-FIRE) as a filter for poisoned images. QX-FIRE is fast.',
+      ),
+    ).toBe('QX-FIRE');
+  });
+
+  it('reads a short form glued to the last word of its long form', () => {
+    expect(
+      name(
+        'Detectors are large. We introduce our distillation method called Skewed Teacher ' +
+          'Transfer(STT). The core idea behind STT is simple.',
+      ),
+    ).toBe('STT');
+  });
+
+  it('takes a name of two capitals and a word when the authors say what it is', () => {
+    expect(
+      name(
+        'Songs are hard for machines. We present MOsaic, an instruction-tuned model for song ' +
+          'understanding. We detail how its data was made.',
+      ),
+    ).toBe('MOsaic');
+  });
+
+  it('reads a plain long form whose short form spells all of it, after a comma or "called"', () => {
+    expect(
+      name(
+        'Graphs carry structure. We propose a new framework, edge weighted message network ' +
+          '(EWMN). EWMN uses the structure of the graph.',
+      ),
+    ).toBe('EWMN');
+    expect(
+      name(
+        'Fusion is costly. We propose a novel model called cross- and self-gated network ' +
+          '(CSGNet), which fuses two streams. CSGNet is small.',
+      ),
+    ).toBe('CSGNet');
+    // Not when the letters do not spell it.
+    expect(
+      name(
+        'Fusion is costly. We propose a new framework, gated fusion network (ZQX). It is small.',
+      ),
+    ).toBeNull();
+  });
+
+  it('takes a name between commas after a one-word object, or closing the sentence', () => {
+    expect(
+      name(
+        'Fair representations matter. We introduce a method, KT-Fair-B, to learn them with ' +
+          'two-sample tests. It is simple.',
+      ),
+    ).toBe('KT-Fair-B');
+    expect(
+      name(
+        'Segmentation on phones is slow. We propose a fast anchor-free segmentation approach ' +
+          'SwiftCut. It runs in real time.',
+      ),
+    ).toBe('SwiftCut');
+  });
+
+  it('takes the one coined name introduced by what it is, though no statement leads to it', () => {
+    expect(
+      name(
+        'Video models are costly. To resolve this, we exploit redundancy among patches and ' +
+          'propose PEAKVID, a surprisingly efficient approach that drops uninformative tokens. ' +
+          'Experiments confirm large savings.',
+      ),
+    ).toBe('PEAKVID');
+    expect(
+      name(
+        'Small models matter on devices. Using deep and thin architectures, we propose a ' +
+          'strong baseline network denoted as PocketLM, which improves accuracy.',
+      ),
+    ).toBe('PocketLM');
   });
 });

@@ -9,10 +9,14 @@ import { describePaper, titleCandidates } from '../../src/lib/ingest/naming/desc
 import { HEADLINE_FEATURES, readsAsTitle } from '../../src/lib/ingest/naming/headline';
 import {
   expectedF1,
+  setTitleRates,
+  TITLE_RATE_MIN_PAPERS,
+  titleRates,
   WORD_FEATURES,
   wordProbabilities,
 } from '../../src/lib/ingest/naming/title-words';
 import wordWeights from '../../src/lib/ingest/naming/title-words-weights.json';
+import committedRates from '../../src/lib/ingest/naming/title-word-rates.json';
 import { tagText } from '../../src/lib/text/nlp';
 import { contentKeys } from '../../src/lib/text/terms';
 
@@ -48,6 +52,41 @@ describe('the word model', () => {
     ]);
     expect(expectedF1(['a', 'b'], p, 1.8)).toBeGreaterThan(expectedF1(['c'], p, 1.8));
     expect(expectedF1([], p, 1.8)).toBe(0);
+  });
+});
+
+describe('title rates', () => {
+  // Six papers: `bandit` is in every title that can say it, `experiment` in none, `rare` is used
+  // by fewer papers than a rate needs.
+  const samples = Array.from({ length: 6 }, (_, i) => ({
+    keys: ['bandit', 'experiment', 'regret', ...(i < TITLE_RATE_MIN_PAPERS - 1 ? ['rare'] : [])],
+    labels: [1, 0, i % 2, ...(i < TITLE_RATE_MIN_PAPERS - 1 ? [1] : [])],
+  }));
+
+  it('rates a word its papers put in their titles above one they never do', () => {
+    const rates = titleRates(samples);
+    expect(rates.get('bandit')!).toBeGreaterThan(0);
+    expect(rates.get('experiment')!).toBeLessThan(0);
+    expect(rates.get('bandit')!).toBeGreaterThan(rates.get('regret')!);
+    expect(rates.get('regret')!).toBeGreaterThan(rates.get('experiment')!);
+  });
+
+  it("gives no rate to a word of too few papers: it is those papers', not the field's", () => {
+    expect(titleRates(samples).has('rare')).toBe(false);
+    expect(titleRates([]).size).toBe(0);
+  });
+
+  it('reads the committed rates into the word table, and others when the fit sets them', () => {
+    expect(committedRates.keys.length).toBe(committedRates.values.length);
+    const { words } = titleCandidates(tagText(ABSTRACT));
+    const column = WORD_FEATURES.indexOf('titleRate');
+    const at = (key: string) => words.rows[words.keys.indexOf(key) * WORD_FEATURES.length + column];
+    const known = words.keys.find((key) => committedRates.keys.includes(key));
+    expect(known).toBeDefined();
+    expect(at(known!)).toBe(committedRates.values[committedRates.keys.indexOf(known!)]);
+    setTitleRates(words, new Map([[known!, 2.5]]));
+    expect(at(known!)).toBe(2.5);
+    expect(words.keys.filter((key) => key !== known).every((key) => at(key) === 0)).toBe(true);
   });
 });
 

@@ -341,6 +341,26 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
  * Every candidate headline with its features, and the abstract's word table (title-words.ts), which
  * `fit:titles` refits the word model on.
  */
+/** How many keys a bag (`keyBag`) holds. */
+const bagSize = (bag: string): number => (bag === '' ? 0 : bag.split(' ').length);
+/** How many space-separated words a text has. */
+function wordCount(text: string): number {
+  let n = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 32) n += 1;
+  return n;
+}
+/** The most keys a bag of each set holds, counted once per set (the field vocabulary's is shared). */
+const MAX_BAG_SIZE = new WeakMap<ReadonlySet<string>, number>();
+function maxBagSize(bags: ReadonlySet<string>): number {
+  let most = MAX_BAG_SIZE.get(bags);
+  if (most === undefined) {
+    most = 0;
+    for (const bag of bags) most = Math.max(most, bagSize(bag));
+    MAX_BAG_SIZE.set(bags, most);
+  }
+  return most;
+}
+
 export function scoredCandidates(context: HeadlineContext): {
   candidates: Candidate[];
   words: WordTable;
@@ -538,7 +558,18 @@ export function scoredCandidates(context: HeadlineContext): {
   const isSole = (keys: readonly string[]) =>
     keys.every((k) => k.split('-').every((part) => part === '' || soleWords.has(part))) &&
     keyBag(keys) === sole;
-  const kept = sole ? candidates.filter((c) => !isSole(c.keys ?? [])) : candidates;
+  // A field's name alone ("Large Language Models") is never a title, whatever made it: read from
+  // the text the title would show, which cleaning may have made shorter than the span its keys
+  // came from ("Evaluating Large Language Models" → "Large Language Models"). Only texts short
+  // enough to be one are read again: reading every candidate cost ~10 % of deriving.
+  let maxFieldKeys = context.fieldPhrases ? maxBagSize(context.fieldPhrases) : 0;
+  for (const bag of fieldBags)
+    if (!context.fieldPhrases?.has(bag)) maxFieldKeys = Math.max(maxFieldKeys, bagSize(bag));
+  const isField = (c: Candidate) =>
+    wordCount(c.text) <= 2 * maxFieldKeys && fieldBags.has(keyBag([...contentKeySet(c.text)]));
+  const kept = candidates.filter(
+    (c) => !(sole && isSole(c.keys ?? [])) && !(fieldBags.size > 0 && isField(c)),
+  );
   return { candidates: kept, words };
 }
 

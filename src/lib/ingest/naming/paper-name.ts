@@ -68,7 +68,7 @@ const INTRODUCING_WORD =
 /** Determiners skipped before a name: "we introduce the Tool Decathlon". */
 const DETERMINER = /^(?:the|a|an|our)$/i;
 /** "(dubbed as Toolathlon)", "called ImageBeagle", "named Pose Prior Learner (PPL)". */
-const NAMING_WORD = /^(?:called|dubbed|named|termed|coined)$/i;
+const NAMING_WORD = /^(?:called|dubbed|named|termed|coined|denoted)$/i;
 /**
  * The same said by the authors: "which we call AmbientGAN", "we term our method … (MGAN)", "which
  * we refer to as X".
@@ -126,8 +126,13 @@ export function introducedNames(
     )
       from += 2;
     if (byAuthors) from = afterNamedObject(words, from);
+    const object = words.slice(from, from + OBJECT_WINDOW_WORDS);
     const parsed = coordinated(
-      parseNameAt(sentence, words.slice(from, from + OBJECT_WINDOW_WORDS), viaNaming),
+      parseNameAt(sentence, object, viaNaming) ??
+        // "a novel model called intra- and inter-attention network (IIANet)": after a naming
+        // word other than "named" ("named entity recognition (NER)"), a plain long form names
+        // the thing when the short form in brackets spells all of it.
+        (viaNaming && !/^named$/i.test(word.bare) ? spelledLongForm(sentence, object) : null),
       sentence,
       text,
     );
@@ -469,10 +474,12 @@ function parseNameRun(
   // "we present GPT-4o's results": a possessive is about something, it does not name it.
   if (!last || /['’]s$/.test(run[0]?.bare ?? '')) return null;
   // `called “GradEnFS”.`: quotes around a name are not part of it.
-  const runText = sentence
-    .slice(run[0]?.start ?? 0, last.end)
-    .replace(/[,;:.!?\u2014]+$/, '')
-    .replace(QUOTES_AT_EDGES, '');
+  const runText = withoutUnpairedClose(
+    sentence
+      .slice(run[0]?.start ?? 0, last.end)
+      .replace(/[,;:.!?\u2014]+$/, '')
+      .replace(QUOTES_AT_EDGES, ''),
+  );
   const next = words[start + run.length];
   if (next && opensBracket(next.raw) && !endsWithPunctuation(last.raw)) {
     return parseParenthetical(sentence, words, start + run.length, runText);
@@ -504,6 +511,20 @@ function parseNameRun(
     endsWithPunctuation(last.raw) && next !== undefined && APPOSITIVE_START.test(next.bare);
   if (!coinedHead && !introducedAsName && !afterNamingWord) return null;
   return withDescription(sentence, runText, null, last.end);
+}
+
+/**
+ * A name without the closing bracket of the aside it was given in: "(dubbed IBD-PSC)" names
+ * `IBD-PSC`; a bracket the name opens itself (`Tool(s)`) stays.
+ */
+function withoutUnpairedClose(text: string): string {
+  let end = text.length;
+  while (end > 0 && text[end - 1] === ')') {
+    const inside = text.slice(0, end - 1);
+    if ((inside.match(/\(/g)?.length ?? 0) > (inside.match(/\)/g)?.length ?? 0)) break;
+    end -= 1;
+  }
+  return text.slice(0, end).replace(/[,;:.!?\u2014]+$/, '');
 }
 
 /** The bracket after a name run: `(Ensemble Task Affinity Predictor)`, `(MR-GPTQ)`, `(dubbed as X)`. */
@@ -624,8 +645,11 @@ function parseAbbreviatedPhrase(
       const lead = before.slice(0, before.lastIndexOf(longForm)).trim().split(/\s+/);
       // "introduces a novel graph-based residual state update mechanism (REST) for…": the whole
       // object, marked new, is the authors' own thing, unless the field shares its long form.
+      // So is the verb's whole object when nothing comes between: "we introduce data-regularised
+      // environment design (DRED).", "we propose a physics-aware proxy model (PAPM) that…".
+      const wholeObject = lead.every((w) => w === '' || DETERMINER.test(w));
       const novel =
-        lead.some((w) => NOVELTY.test(w)) &&
+        (lead.some((w) => NOVELTY.test(w)) || wholeObject) &&
         closesObject(sentence, close + 1) &&
         !FIELD_PHRASE_BAGS.has(keyBag([...contentKeySet(longForm)]));
       const named = NAMING_WORD.test(lead.at(-1) ?? '') || novel;
@@ -638,7 +662,8 @@ function parseAbbreviatedPhrase(
     }
     // "We present a novel graph transformer framework, HAMLET, designed to…": the object, then
     // its name between commas.
-    if (j > start && /^\p{Ll}[\p{L}-]*,$/u.test(word.raw))
+    // "We introduce a method, MMD-B-Fair, to learn…": a one-word object after its article too.
+    if ((j > start || start > 0) && /^\p{Ll}[\p{L}-]*,$/u.test(word.raw))
       return appositiveName(sentence, words, j + 1);
     if (isPhraseBreak(word.raw) || endsWithPunctuation(word.raw)) return null;
   }
@@ -678,9 +703,48 @@ function appositiveName(sentence: string, words: readonly Word[], at: number): P
     if (/^(?:and|or)$/i.test(next) || isNameWord(next)) return null;
     return withDescription(sentence, name.bare, null, name.end);
   }
-  return isCapitalisedWord(name.bare) && !NOT_A_NAME_START.test(name.bare)
-    ? definedShortForm(sentence, words, at, true)
-    : null;
+  if (isCapitalisedWord(name.bare) && !NOT_A_NAME_START.test(name.bare))
+    return definedShortForm(sentence, words, at, true);
+  // "we propose a new framework, edge enhanced graph neural network (EEGNN).": a plain long form
+  // between the object and its short form, which spells all of it.
+  return spelledLongForm(sentence, words.slice(at));
+}
+
+/**
+ * Whether the short form's letters are the initials of the long form's words, the small joining
+ * words aside: `EEGNN` for "edge enhanced graph neural network" (where the shortest spelling
+ * {@link findLongForm} finds starts at "enhanced").
+ */
+function spelledByInitials(short: string, longForm: string): boolean {
+  const letters = short.toLowerCase().replace(/[^\p{L}]/gu, '');
+  const words = longForm.split(/\s+/).filter((w) => w && !LONG_FORM_JOINER.test(w));
+  const initials = words.map((w) => w[0]!.toLowerCase()).join('');
+  return letters.length >= 2 && initials === letters;
+}
+
+/**
+ * A plain long form from the first word (after determiners) to a bracketed short form whose
+ * letters spell all of it (Schwartz–Hearst, {@link findLongForm}): "the outlier detection via the
+ * IM effect (ODIM)" → `ODIM`. The authors give it as a name: `named`.
+ */
+function spelledLongForm(sentence: string, words: readonly Word[]): ParsedName | null {
+  let start = 0;
+  while (start < words.length && DETERMINER.test(words[start]?.raw ?? '')) start += 1;
+  for (let j = start + 1; j < words.length && j - start <= MAX_RUN_WORDS; j += 1) {
+    const word = words[j]!;
+    if (opensBracket(word.raw)) {
+      const close = sentence.indexOf(')', word.start);
+      const inner = close === -1 ? '' : sentence.slice(word.start + 1, close).trim();
+      if (/\s/.test(inner) || !isCoinedIdentifier(inner) || !/^\p{Lu}/u.test(inner)) return null;
+      const longForm = sentence.slice(words[start]!.start, words[j - 1]!.end);
+      if (findLongForm(inner, longForm) !== longForm && !spelledByInitials(inner, longForm))
+        return null;
+      if (FIELD_PHRASE_BAGS.has(keyBag([...contentKeySet(longForm)]))) return null;
+      return { ...withDescription(sentence, inner, longForm, close + 1), named: true };
+    }
+    if (endsWithPunctuation(word.raw)) return null;
+  }
+  return null;
 }
 
 /** Capitalised words that open a clause, not a name: "…, We", "…, The". */
@@ -696,6 +760,8 @@ function isNamedHead(kind: Word | undefined, word: Word, next: Word | undefined)
   if (!isCoinedIdentifier(word.bare) || stripAcronymPlural(word.bare) !== word.bare) return false;
   const following = next?.bare ?? '';
   if (word.raw === `${word.bare},`) return /^(?:which|that|a|an|the)$/.test(following);
+  // "…instance segmentation approach BlitzMask.": the name closes the sentence.
+  if (word.raw === `${word.bare}.` && next === undefined) return true;
   return !endsWithPunctuation(word.raw) && /^(?:which|that|based)$/.test(following);
 }
 
@@ -773,7 +839,27 @@ function chooseName(
   if (claimed && isCoinage(claimed)) return claimed;
   // Otherwise the coined identifier the evidence points to (claimed-name.ts, scoredName).
   const scored = scoredName(sentences, statements, text);
-  return scored && isCoinage(scored) ? scored : null;
+  if (scored && isCoinage(scored)) return scored;
+  // "…we exploit … and propose EVEREST, a surprisingly efficient MVA approach…": the one coined
+  // name the authors introduce by saying what it is, though no statement the reader found leads
+  // to it; never one given after a finding, in an aside ("furthermore") or a release.
+  // Only a coined word: a capitalised phrase ("Empirical Gap Elimination") may be a description,
+  // and one ending on a plain word ("BNP-based") modifies something else.
+  const statementIn = (f: NameFinding) =>
+    statements.find((s) => s.sentenceIndex === f.sentenceIndex);
+  const described = new Set(
+    coined
+      .filter(
+        (f) =>
+          (f.named || f.appositive !== null) &&
+          !findingBefore(f) &&
+          !statementIn(f)?.secondary &&
+          statementIn(f)?.verbClass !== 'release',
+      )
+      .map((f) => f.name)
+      .filter((name) => isCoinedIdentifier(name) && !/-\p{Ll}+$/u.test(name)),
+  );
+  return described.size === 1 ? (coined.find((f) => described.has(f.name)) ?? null) : null;
 }
 
 const MAX_NAME_WORDS = 3;
@@ -796,7 +882,14 @@ function isCoinage(finding: NameFinding): boolean {
   // "an INductive knowledge GRAph eMbedding method": two or three capitals that mark letters of an
   // expansion, unless the authors give it as a name ("Our method, called DAGnosis,"); four or
   // more are an acronym run into a capitalised word (`DNNLasso`).
-  if (/^\p{Lu}{2,3}\p{Ll}{3,}$/u.test(name) && !finding.named && !finding.ours) return false;
+  // Introduced as a thing of its own ("We present LLark, an instruction-tuned model…"), it is one.
+  if (
+    /^\p{Lu}{2,3}\p{Ll}{3,}$/u.test(name) &&
+    !finding.named &&
+    !finding.ours &&
+    finding.appositive === null
+  )
+    return false;
   // "a batch-RL framework", "deep-RL agents": a plain word before the field's acronym.
   if (/^\p{Ll}{3,}-\p{Lu}{2,}s?$/u.test(name)) return false;
   if (

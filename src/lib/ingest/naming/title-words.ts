@@ -6,7 +6,10 @@
  * paper's name, how common it is in everyday English, whether the abstract negates it…). No word
  * list is fit to items: the only vocabularies read are general ones (SUBTLEX-US, the research
  * rhetoric and generic nouns of `text/vocabulary/`, the field's shared identifiers). The weights
- * are fit by logistic regression in `scripts/fit-titles.ts` (→ title-words-weights.json).
+ * are fit by logistic regression in `scripts/fit-titles.ts` (→ title-words-weights.json), and so is
+ * each word's title rate (→ title-word-rates.json): how much more often than the average word a
+ * paper that uses it puts it in its title, counted over the fit half's papers (docs/naming.md,
+ * "Eighth pass").
  */
 import type { Phrase, TaggedSentence, Token } from '../../text/nlp';
 import { GENERIC_STEMS, RHETORIC } from '../../text/terms';
@@ -14,6 +17,7 @@ import type { SentenceRole, Statement } from '../../text/statements';
 import everydayWords from '../../text/vocabulary/everyday-words.json';
 import fieldVocabulary from '../../text/vocabulary/field-vocabulary.json';
 import weights from './title-words-weights.json';
+import rates from './title-word-rates.json';
 
 // Built once: for Node targets esbuild (tsx, run-bundled.mjs) turns a `/\p{…}/u` literal into
 // `new RegExp(…)`, which a function would build again on every call (docs/ingest.md).
@@ -53,6 +57,7 @@ export const WORD_FEATURES = [
   'phraseHead',
   'definesAcronym',
   'nameSentence',
+  'titleRate',
 ] as const;
 export type WordFeature = (typeof WORD_FEATURES)[number];
 export type WordWeights = Record<WordFeature, number>;
@@ -73,6 +78,15 @@ const SHARES_OF_USES = [
 const EVERYDAY_RANK = new Map<string, number>(everydayWords.words.map((w, i) => [w, i]));
 const EVERYDAY_SIZE = everydayWords.words.length;
 const FIELD_IDENTIFIERS: ReadonlySet<string> = new Set(fieldVocabulary.identifiers);
+/** Each word key's title rate (log scale, 0 = the average word); words of few papers have none. */
+const TITLE_RATES: ReadonlyMap<string, number> = new Map(
+  rates.keys.map((key, i) => [key, rates.values[i] ?? 0]),
+);
+
+/** A word's title rate is counted only over words that at least this many papers use. */
+export const TITLE_RATE_MIN_PAPERS = 3;
+/** Pseudo-papers at the average rate that each word's count is shrunk toward. */
+export const TITLE_RATE_PRIOR = 10;
 
 /** At most this many distinct words are read (an abstract has about 60–120). */
 const MAX_WORDS = 400;
@@ -153,6 +167,7 @@ export function wordTable(context: WordContext): WordTable {
         rows[r + COL.fieldIdentifier] = FIELD_IDENTIFIERS.has(t.text) ? 1 : 0;
         rows[r + COL.negated] = context.negatedKeys.has(t.key) ? 1 : 0;
         rows[r + COL.hyphenated] = t.text.includes('-') ? 1 : 0;
+        rows[r + COL.titleRate] = TITLE_RATES.get(t.key) ?? 0;
       }
       const r = k * F;
       rows[r + COL.count]! += 1; // count (log-scaled below)
@@ -194,6 +209,46 @@ export function wordTable(context: WordContext): WordTable {
     for (const j of SHARES_OF_USES) rows[r + j] = rows[r + j]! / count;
   }
   return { keys, rows: rows.subarray(0, used * F) };
+}
+
+/** An abstract's word keys and, for each, 1 when its real title says the word. */
+export interface LabelledWords {
+  keys: readonly string[];
+  labels: ArrayLike<number>;
+}
+
+/**
+ * Each word's title rate from labelled abstracts: the log of how much more often than the average
+ * word a paper that uses it puts it in its title, `(inTitle + prior·p₀) / (papers + prior)` over
+ * `p₀`, for words of at least {@link TITLE_RATE_MIN_PAPERS} papers (a word of one or two papers is
+ * those papers', not the field's).
+ */
+export function titleRates(samples: readonly LabelledWords[]): Map<string, number> {
+  const papers = new Map<string, number>();
+  const inTitle = new Map<string, number>();
+  let positives = 0;
+  let words = 0;
+  for (const { keys, labels } of samples)
+    keys.forEach((key, k) => {
+      papers.set(key, (papers.get(key) ?? 0) + 1);
+      if (labels[k]) inTitle.set(key, (inTitle.get(key) ?? 0) + 1);
+      positives += labels[k] ? 1 : 0;
+      words += 1;
+    });
+  const out = new Map<string, number>();
+  if (positives === 0) return out;
+  const p0 = positives / words;
+  for (const [key, n] of papers) {
+    if (n < TITLE_RATE_MIN_PAPERS) continue;
+    const rate = ((inTitle.get(key) ?? 0) + TITLE_RATE_PRIOR * p0) / (n + TITLE_RATE_PRIOR);
+    out.set(key, Math.log(rate / p0));
+  }
+  return out;
+}
+
+/** Sets a word table's title-rate column from the given rates (the fit reads them cross-fitted). */
+export function setTitleRates(table: WordTable, rateOf: ReadonlyMap<string, number>): void {
+  table.keys.forEach((key, k) => (table.rows[k * F + COL.titleRate] = rateOf.get(key) ?? 0));
 }
 
 /** Whether the token stands in the few words before a bracketed acronym: "… gradient descent (SGD)". */

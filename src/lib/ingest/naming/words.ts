@@ -13,6 +13,9 @@ const PHRASE_BREAK = new Set(
 );
 export const isPhraseBreak = (word: string): boolean => PHRASE_BREAK.has(word.toLowerCase());
 
+/** A letter, then a bracketed coined word with nothing after it but punctuation: `Distillation(DFD).` */
+const GLUED_SHORT_FORM = /\p{L}(?=\([\p{L}\p{N}][\p{L}\p{N}\-.+]*\)[,;:.!?]*$)/u;
+
 /** A word of the sentence with its position, for slicing the text around a name. */
 export interface Word {
   raw: string;
@@ -31,6 +34,21 @@ export function wordsOf(text: string, from = 0): Word[] {
   const pattern = text.includes('\u2014') ? /[^\s\u2014]+\u2014*|\u2014+/g : /\S+/g;
   pattern.lastIndex = from;
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    // "Disparity Feature Distillation(DFD)": a short form glued to its long form's last word is
+    // a word of its own, as if the space were there.
+    const glued = m[0].includes('(') ? GLUED_SHORT_FORM.exec(m[0]) : null;
+    if (glued) {
+      const cut = glued.index + 1;
+      const [head, tail] = [m[0].slice(0, cut), m[0].slice(cut)];
+      words.push({ raw: head, bare: bareWord(head), start: m.index, end: m.index + cut });
+      words.push({
+        raw: tail,
+        bare: bareWord(tail),
+        start: m.index + cut,
+        end: m.index + m[0].length,
+      });
+      continue;
+    }
     words.push({ raw: m[0], bare: bareWord(m[0]), start: m.index, end: m.index + m[0].length });
   }
   return words;
