@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describePaper, titleCandidates } from '../../src/lib/ingest/naming/describe';
-import { HEADLINE_FEATURES, readsAsTitle } from '../../src/lib/ingest/naming/headline';
+import { HEADLINE_FEATURES, keyBag, readsAsTitle } from '../../src/lib/ingest/naming/headline';
+import { FIELD_PHRASE_BAGS } from '../../src/lib/ingest/naming/field-vocabulary';
 import {
   expectedF1,
   setTitleRates,
@@ -18,7 +19,7 @@ import {
 import wordWeights from '../../src/lib/ingest/naming/title-words-weights.json';
 import committedRates from '../../src/lib/ingest/naming/title-word-rates.json';
 import { tagText } from '../../src/lib/text/nlp';
-import { contentKeys } from '../../src/lib/text/terms';
+import { contentKeys, contentKeySet } from '../../src/lib/text/terms';
 
 const ABSTRACT =
   'Offline reinforcement learning suffers from extrapolation error. Direct value function estimation is unstable when the data is narrow. We propose a return-conditioned trajectory planner that bypasses direct value function estimation entirely and plans over a learned latent space of trajectories. The latent trajectory planner outperforms strong baselines on locomotion benchmarks with sparse rewards.';
@@ -144,5 +145,26 @@ describe('titles on hostile text', () => {
     expect(describePaper('Lone \ud800 surrogate \u0007 bell 12 34.').title).toBe(
       'Lone surrogate bell 12 34',
     );
+  });
+});
+
+describe('a field name alone is never a candidate title', () => {
+  it('checks the text each candidate would show, however it was made', () => {
+    const abstracts = [
+      // "for evaluating Large Language Models (LLMs)": cleaning drops the gerund and the aside.
+      'We introduce CodeFIM, a new benchmark for evaluating Large Language Models (LLMs) on ' +
+        'the code infilling task. CodeFIM holds many examples from several languages. CodeFIM ' +
+        'thus serves as a platform for research on code LLMs.',
+      'Graph neural networks are widely used. We study how graph neural networks generalise to ' +
+        'larger graphs and propose a size-aware pooling rule for graph neural networks.',
+      'Federated learning trains across clients. We propose a client weighting scheme for ' +
+        'federated learning that adapts to drift, and analyse federated learning under noise.',
+    ];
+    for (const text of abstracts) {
+      const { candidates } = titleCandidates(tagText(text));
+      expect(candidates.length).toBeGreaterThan(0);
+      for (const c of candidates)
+        expect(FIELD_PHRASE_BAGS.has(keyBag([...contentKeySet(c.text)])), c.text).toBe(false);
+    }
   });
 });
