@@ -240,11 +240,14 @@ function applyWords(examples: readonly Example[], w: Float64Array): void {
   }
 }
 
+/** The title rates counted over the examples' words and labels. */
+function ratesOf(examples: readonly Example[]): Map<string, number> {
+  return titleRates(examples.map((ex) => ({ keys: ex.words.keys, labels: ex.labels })));
+}
+
 /** Sets the title-rate column of `target`'s words from rates counted over `source` only. */
 function applyRates(target: readonly Example[], source: readonly Example[]): void {
-  const rates = NO_RATES
-    ? new Map<string, number>()
-    : titleRates(source.map((ex) => ({ keys: ex.words.keys, labels: ex.labels })));
+  const rates = NO_RATES ? new Map<string, number>() : ratesOf(source);
   for (const ex of target) setTitleRates(ex.words, rates);
 }
 
@@ -367,9 +370,7 @@ function run(): void {
   if (values.write) {
     writeFileSync(WEIGHTS_FILE, `${JSON.stringify(all, null, 2)}\n`);
     writeFileSync(WORD_WEIGHTS_FILE, `${JSON.stringify(wordRecord, null, 2)}\n`);
-    const rates = [
-      ...titleRates(examples.map((ex) => ({ keys: ex.words.keys, labels: ex.labels }))),
-    ].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const rates = [...ratesOf(examples)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     writeFileSync(
       RATES_FILE,
       `${JSON.stringify({

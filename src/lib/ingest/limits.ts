@@ -64,12 +64,12 @@ const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufeff]/g;
 
+/** The text without {@link BIDI_CONTROLS} and {@link CONTROLS}: what no field ever shows. */
+export function withoutControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '').replace(CONTROLS, '');
+}
+
 /** A given text field as shown: NFC, no control or bidi characters, whitespace collapsed. */
 export function cleanGivenText(value: string): string {
-  return value
-    .normalize('NFC')
-    .replace(BIDI_CONTROLS, '')
-    .replace(CONTROLS, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return withoutControls(value.normalize('NFC')).replace(/\s+/g, ' ').trim();
 }

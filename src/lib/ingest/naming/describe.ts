@@ -16,7 +16,7 @@ import {
   MAX_TITLE_LENGTH,
   MAX_TITLE_WORDS,
   MIN_TITLE_WORDS,
-  keyBag,
+  textBag,
   type Candidate,
 } from './headline';
 
@@ -75,12 +75,11 @@ export function fieldPhraseBags(
   expansionsPerPaper: readonly (readonly string[])[],
   minPapers = 2,
 ): Set<string> {
-  const bag = (text: string) => keyBag([...contentKeySet(text)]);
   const definedBy = new Map<string, number>();
   for (const expansions of expansionsPerPaper)
-    for (const b of new Set(expansions.map(bag))) definedBy.set(b, (definedBy.get(b) ?? 0) + 1);
+    for (const b of new Set(expansions.map(textBag))) definedBy.set(b, (definedBy.get(b) ?? 0) + 1);
   const shared = [...definedBy].filter(([, n]) => n >= minPapers).map(([b]) => b);
-  return new Set([...labels.map(bag), ...shared].filter((b) => b !== ''));
+  return new Set([...labels.map(textBag), ...shared].filter((b) => b !== ''));
 }
 
 /**
@@ -142,8 +141,7 @@ export function titleCandidates(
       ? longFormHeadline(name, finding.longForm, tagged[finding.sentenceIndex])
       : null;
   // "DP: Differential privacy": a field's name after the paper's is no description of it.
-  const longForm =
-    spelled && fieldPhrases.has(keyBag([...contentKeySet(spelled)])) ? null : spelled;
+  const longForm = spelled && fieldPhrases.has(textBag(spelled)) ? null : spelled;
   return { name, longForm, candidates, statements, main, words };
 }
 

@@ -5,15 +5,15 @@
  * this file only, never on which other papers the corpus holds.
  */
 import vocabulary from '../../text/vocabulary/field-vocabulary.json';
-import { contentKeySet, stripAcronymPlural } from '../../text/terms';
-import { keyBag } from './headline';
+import { stripAcronymPlural } from '../../text/terms';
+import { textBag } from './headline';
 
 /** Identifiers several abstracts use (`LLM`, `RL`, `GNN`, `ImageNet`, `Lipschitz`): never a name. */
 export const SHARED_IDENTIFIERS: ReadonlySet<string> = new Set(vocabulary.identifiers);
 
 /** Key bags of the field's phrases (`large language models`, the taxonomy's labels): never a title alone. */
 export const FIELD_PHRASE_BAGS: ReadonlySet<string> = new Set(
-  vocabulary.phrases.map((p) => keyBag([...contentKeySet(p)])).filter((bag) => bag !== ''),
+  vocabulary.phrases.map(textBag).filter((bag) => bag !== ''),
 );
 
 /**

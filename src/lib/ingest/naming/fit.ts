@@ -2,6 +2,7 @@
  * Shortening phrases into titles and sentences into summaries: cut at the best boundary that fits,
  * never leave a dangling "of"/"the", keep brackets and quotes balanced.
  */
+import { withoutControls } from '../limits';
 
 /** Words a title or a cut summary must not end with. */
 const DANGLING = new Set(
@@ -132,19 +133,15 @@ function straightQuoteCut(text: string): number {
   return quotes.length % 2 === 1 ? (quotes.at(-1) ?? text.length) : text.length;
 }
 
-/**
- * What a title never shows, as `cleanGivenText` (ingest/limits.ts) keeps it from given fields: C0/C1
- * controls, the byte-order mark, bidirectional controls (an override reverses whatever a card shows
- * after the title) and half a surrogate pair (a `.jsonl` abstract may hold `"\ud800"`). With `u`,
- * a whole pair is one code point, so only a lone half matches `[\uD800-\uDFFF]`.
- */
-const UNPRINTABLE =
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufeff\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\uD800-\uDFFF]/gu;
+/** Half a surrogate pair (a `.jsonl` abstract may hold `"\ud800"`): with `u`, a whole pair is one code point. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/gu;
 
-/** The text without {@link UNPRINTABLE} characters (whitespace controls are left to the fitting). */
+/**
+ * What a title or summary never shows: the controls no given field shows either (`withoutControls`,
+ * ingest/limits.ts: a bidi override reverses whatever a card shows after it) and a lone surrogate half.
+ */
 export function withoutUnprintable(text: string): string {
-  return text.replace(UNPRINTABLE, '');
+  return withoutControls(text).replace(LONE_SURROGATE, '');
 }
 
 /** Sentence case: the first letter upper-cased when the first word is an ordinary lowercase word. */

@@ -146,6 +146,11 @@ export function keyBag(keys: readonly string[]): string {
   return bag;
 }
 
+/** The {@link keyBag} of a text's content words: how a phrase is compared with the field's. */
+export function textBag(text: string): string {
+  return keyBag([...contentKeySet(text)]);
+}
+
 /**
  * The bags of the expansions this abstract defines in lower case (`differential privacy (DP)`,
  * `reinforcement learning (RL)`) or with a plural short form (`Multimodal Large Language Models
@@ -373,10 +378,11 @@ export function scoredCandidates(context: HeadlineContext): {
   const statementOf = new Map(context.statements.map((s) => [s.sentenceIndex, s]));
   const candidates: Candidate[] = [];
   const seen = new Set<string>();
-  const fieldBags = new Set([
-    ...(context.fieldPhrases ?? []),
-    ...lowerCaseExpansions(sentences, context.name),
-  ]);
+  // The field's phrases and this abstract's lower-case expansions, read in place: the field
+  // vocabulary is shared by every abstract, never copied per abstract.
+  const fieldPhrases = context.fieldPhrases ?? new Set<string>();
+  const expansions = new Set(lowerCaseExpansions(sentences, context.name));
+  const isFieldBag = (bag: string) => fieldPhrases.has(bag) || expansions.has(bag);
   const phrasesBySentence = sentences.map((sentence, index) => nounPhrases(sentence, index));
   // Each base phrase's tokens, sliced once: the negation pass and every test below read them.
   const tokensBySentence = phrasesBySentence.map((bases, index) =>
@@ -467,7 +473,7 @@ export function scoredCandidates(context: HeadlineContext): {
         const keys = contentKeys(tokens.filter((_, i) => !acronymAside(tokens, i - 2)));
         if (keys.length < 2) continue;
         // A field's name alone ("Differential privacy") says what area, not what paper.
-        if (fieldBags.size > 0 && fieldBags.has(keyBag(keys))) continue;
+        if (isFieldBag(keyBag(keys))) continue;
         const after = sentence.tokens[ext.last + 1];
         if (
           continuesPast(tokens, after, sentence.tokens[ext.last + 2]) ||
@@ -562,14 +568,11 @@ export function scoredCandidates(context: HeadlineContext): {
   // the text the title would show, which cleaning may have made shorter than the span its keys
   // came from ("Evaluating Large Language Models" → "Large Language Models"). Only texts short
   // enough to be one are read again: reading every candidate cost ~10 % of deriving.
-  let maxFieldKeys = context.fieldPhrases ? maxBagSize(context.fieldPhrases) : 0;
-  for (const bag of fieldBags)
-    if (!context.fieldPhrases?.has(bag)) maxFieldKeys = Math.max(maxFieldKeys, bagSize(bag));
+  let maxFieldKeys = maxBagSize(fieldPhrases);
+  for (const bag of expansions) maxFieldKeys = Math.max(maxFieldKeys, bagSize(bag));
   const isField = (c: Candidate) =>
-    wordCount(c.text) <= 2 * maxFieldKeys && fieldBags.has(keyBag([...contentKeySet(c.text)]));
-  const kept = candidates.filter(
-    (c) => !(sole && isSole(c.keys ?? [])) && !(fieldBags.size > 0 && isField(c)),
-  );
+    wordCount(c.text) <= 2 * maxFieldKeys && isFieldBag(textBag(c.text));
+  const kept = candidates.filter((c) => !(sole && isSole(c.keys ?? [])) && !isField(c));
   return { candidates: kept, words };
 }
 

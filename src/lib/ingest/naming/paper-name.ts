@@ -3,7 +3,7 @@
  * ("we propose ETAP (Ensemble Task Affinity Predictor), a …", "a tool called X", "… (DroPE)"),
  * never a baseline it beats or a model it evaluates.
  */
-import { contentKeySet, GENERIC_STEMS, stem, stripAcronymPlural } from '../../text/terms';
+import { GENERIC_STEMS, stem, stripAcronymPlural } from '../../text/terms';
 import {
   AUTHORS_ACT,
   findClaimedName,
@@ -12,7 +12,7 @@ import {
   usedAsBaseline,
 } from './claimed-name';
 import { FIELD_PHRASE_BAGS, isFieldIdentifier } from './field-vocabulary';
-import { keyBag } from './headline';
+import { textBag } from './headline';
 import { withDescription, type ParsedName } from './description';
 import {
   bareWord,
@@ -651,7 +651,7 @@ function parseAbbreviatedPhrase(
       const novel =
         (lead.some((w) => NOVELTY.test(w)) || wholeObject) &&
         closesObject(sentence, close + 1) &&
-        !FIELD_PHRASE_BAGS.has(keyBag([...contentKeySet(longForm)]));
+        !FIELD_PHRASE_BAGS.has(textBag(longForm));
       const named = NAMING_WORD.test(lead.at(-1) ?? '') || novel;
       return { ...withDescription(sentence, inner, longForm, close + 1), named };
     }
@@ -739,7 +739,7 @@ function spelledLongForm(sentence: string, words: readonly Word[]): ParsedName |
       const longForm = sentence.slice(words[start]!.start, words[j - 1]!.end);
       if (findLongForm(inner, longForm) !== longForm && !spelledByInitials(inner, longForm))
         return null;
-      if (FIELD_PHRASE_BAGS.has(keyBag([...contentKeySet(longForm)]))) return null;
+      if (FIELD_PHRASE_BAGS.has(textBag(longForm))) return null;
       return { ...withDescription(sentence, inner, longForm, close + 1), named: true };
     }
     if (endsWithPunctuation(word.raw)) return null;
