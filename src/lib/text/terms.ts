@@ -108,6 +108,14 @@ const URL_HINT = /:\/\/|www\./i;
 
 /** Splits a text into sentences and words; every word knows its sentence. URLs hold no words. */
 export function analyseText(text: string): AnalysedText {
+  return readWords(text, true);
+}
+
+/**
+ * {@link analyseText}, with the parts' and words' keys left empty unless `withKeys`: the one
+ * reading of words, whether or not the reader needs their keys ({@link contentKeys} does not).
+ */
+function readWords(text: string, withKeys: boolean): AnalysedText {
   const sentences = splitSentences(text);
   const words: Word[] = [];
   sentences.forEach((sentence, index) => {
@@ -117,7 +125,7 @@ export function analyseText(text: string): AnalysedText {
     const part = (from: number, to: number): WordPart => {
       const piece = withoutUrls.slice(from, to);
       const start = sentence.start + from;
-      return { text: piece, start, end: start + piece.length, key: partKey(piece) };
+      return { text: piece, start, end: start + piece.length, key: withKeys ? partKey(piece) : '' };
     };
     // The tokeniser reports each part, then the word they make: `multi`, `task`, `multi-task`.
     let parts: WordPart[] = [];
@@ -139,7 +147,10 @@ export function analyseText(text: string): AnalysedText {
           end: start + raw.length,
           sentence: index,
           parts,
-          key: parts.length === 1 ? parts[0]!.key : parts.map((piece) => piece.key).join('-'),
+          key:
+            parts.length === 1 || !withKeys
+              ? parts[0]!.key
+              : parts.map((piece) => piece.key).join('-'),
         });
         parts = [];
       },
@@ -295,10 +306,15 @@ function matchesAt(analysed: AnalysedText, from: number, idiom: readonly string[
  * how two texts are compared for "saying the same thing" (summary against title, eval metrics).
  */
 export function contentKeys(text: string): string[] {
-  return analyseText(text)
-    .words.flatMap((word) => word.parts.map((part) => part.text.toLowerCase()))
-    .filter((part) => hasLetter(part) && !STOP_WORDS.has(part))
-    .map(stem);
+  // One loop, no intermediate arrays: read for every short candidate title (headline.ts isField).
+  const keys: string[] = [];
+  for (const word of readWords(text, false).words) {
+    for (const part of word.parts) {
+      const lower = part.text.toLowerCase();
+      if (hasLetter(lower) && !STOP_WORDS.has(lower)) keys.push(stem(lower));
+    }
+  }
+  return keys;
 }
 
 /** {@link contentKeys} as a set. */

@@ -141,9 +141,13 @@ export function keyBag(keys: readonly string[]): string {
   }
   if (parts.length < 2) return parts[0] ?? '';
   parts.sort();
-  let bag = parts[0]!;
-  for (let i = 1; i < parts.length; i++) if (parts[i] !== parts[i - 1]) bag += ` ${parts[i]}`;
-  return bag;
+  // Repeats dropped in place, then one join: a flat string, where `+=` built a chain of
+  // concatenations that the set lookups (isFieldBag) had to flatten again.
+  let kept = 1;
+  for (let i = 1; i < parts.length; i++)
+    if (parts[i] !== parts[kept - 1]) parts[kept++] = parts[i]!;
+  parts.length = kept;
+  return parts.join(' ');
 }
 
 /** The {@link keyBag} of a text's content words: how a phrase is compared with the field's. */
@@ -160,7 +164,8 @@ export function textBag(text: string): string {
 function lowerCaseExpansions(sentences: readonly TaggedSentence[], name: string | null): string[] {
   const bags: string[] = [];
   for (const sentence of sentences) {
-    const tokens = sentence.tokens;
+    // A plain copy (spread is fast): forEach and slice over the frozen array are not (contentKeys).
+    const tokens = [...sentence.tokens];
     tokens.forEach((token, i) => {
       if (token.text !== '(' || tokens[i + 2]?.text !== ')') return;
       const short = tokens[i + 1]!.text;
@@ -201,8 +206,23 @@ function headKey(tokens: readonly Token[]): string {
 /** Content-word keys of a token range. */
 function contentKeys(tokens: readonly Token[]): string[] {
   const keys: string[] = [];
-  for (const t of tokens) if (t.content && t.pos !== 'DET') keys.push(t.key);
+  // By index: a tagged sentence's tokens are a frozen array (the tagger's memo, nlp.ts), and V8
+  // (Node 20) has no fast path for one in for…of, slice, filter, forEach or some (5–18× slower).
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.content && t.pos !== 'DET') keys.push(t.key);
+  }
   return keys;
+}
+
+/**
+ * `tokens.slice(first, last + 1)`, copied by index: the same tokens in a plain array, where
+ * slicing the frozen array of a tagged sentence took ~15 times as long (see contentKeys).
+ */
+function tokenRange(tokens: readonly Token[], first: number, last: number): Token[] {
+  const range: Token[] = [];
+  for (let i = Math.max(0, first); i <= last && i < tokens.length; i++) range.push(tokens[i]!);
+  return range;
 }
 
 /** How many sentences each content key occurs in: the abstract's own sense of what matters. */
@@ -283,8 +303,8 @@ function extensions(
 
 /** Whether one phrase's content words are all among the other's. */
 function repeats(tokens: readonly Token[], a: Phrase, b: Phrase): boolean {
-  const x = new Set(contentKeys(tokens.slice(a.first, a.last + 1)));
-  const y = new Set(contentKeys(tokens.slice(b.first, b.last + 1)));
+  const x = new Set(contentKeys(tokenRange(tokens, a.first, a.last)));
+  const y = new Set(contentKeys(tokenRange(tokens, b.first, b.last)));
   return isSubset(x, y) || isSubset(y, x);
 }
 
@@ -330,6 +350,22 @@ function acronymAside(tokens: readonly Token[], last: number): boolean {
     WHOLE_ASIDE_ACRONYM.test(acronym.text) &&
     acronym.text.length >= 2
   );
+}
+
+/**
+ * The content keys of the span `first`…`last` of `tokens` but for the acronyms of the asides
+ * inside it ("process (GP) models" → process, model; both brackets inside the span), read in place
+ * rather than from a sliced and filtered copy: read for every extension of every base phrase.
+ */
+function spanKeysWithoutAsides(tokens: readonly Token[], first: number, last: number): string[] {
+  const keys: string[] = [];
+  for (let at = first; at <= last; at++) {
+    const t = tokens[at]!;
+    if (!t.content || t.pos === 'DET') continue;
+    if (at > first && at < last && acronymAside(tokens, at - 2)) continue;
+    keys.push(t.key);
+  }
+  return keys;
 }
 
 /** A phrase's text without the acronym asides it runs across: "process (GP) models" → "process models". */
@@ -386,7 +422,7 @@ export function scoredCandidates(context: HeadlineContext): {
   const phrasesBySentence = sentences.map((sentence, index) => nounPhrases(sentence, index));
   // Each base phrase's tokens, sliced once: the negation pass and every test below read them.
   const tokensBySentence = phrasesBySentence.map((bases, index) =>
-    bases.map((base) => sentences[index]!.tokens.slice(base.first, base.last + 1)),
+    bases.map((base) => tokenRange(sentences[index]!.tokens, base.first, base.last)),
   );
   // What the contribution statements say (all sentences but the results' when there is none).
   const roles = context.roles ?? [];
@@ -416,7 +452,9 @@ export function scoredCandidates(context: HeadlineContext): {
   });
   // Which words the title is likely to say (title-words.ts): the candidates' `wordF1`.
   const words = wordTable({
-    sentences,
+    // Plain copies of the frozen token arrays: wordTable reads every token with forEach, which
+    // V8 runs several times slower over a frozen array (contentKeys).
+    sentences: sentences.map((sentence) => ({ text: sentence.text, tokens: [...sentence.tokens] })),
     statements: context.statements,
     main: context.main,
     roles,
@@ -467,13 +505,14 @@ export function scoredCandidates(context: HeadlineContext): {
       if (negated.has(headKey(headTokens))) continue;
       for (const ext of extensions(sentence, base, startsAt)) {
         if (frame && ext.attachments > 0) continue;
-        // Cheap tests first: most spans fail one, and their text is never built.
-        const tokens =
-          ext.last === base.last ? headTokens : sentence.tokens.slice(base.first, ext.last + 1);
-        const keys = contentKeys(tokens.filter((_, i) => !acronymAside(tokens, i - 2)));
+        // Cheap tests first: most spans fail one, and their tokens are never sliced nor their
+        // text built.
+        const keys = spanKeysWithoutAsides(sentence.tokens, base.first, ext.last);
         if (keys.length < 2) continue;
         // A field's name alone ("Differential privacy") says what area, not what paper.
         if (isFieldBag(keyBag(keys))) continue;
+        const tokens =
+          ext.last === base.last ? headTokens : tokenRange(sentence.tokens, base.first, ext.last);
         const after = sentence.tokens[ext.last + 1];
         if (
           continuesPast(tokens, after, sentence.tokens[ext.last + 2]) ||
@@ -614,7 +653,7 @@ function graftOf(
   if (at >= 0 && /^(?:a|an|the)$/i.test(tokens[at]!.text)) at -= 1;
   const prep = tokens[at];
   if (!prep || prep.pos !== 'ADP' || !GRAFT_PREPOSITIONS.has(prep.lower)) return null;
-  const span = tokens.slice(base.first, base.last + 1);
+  const span = tokenRange(tokens, base.first, base.last);
   const keys = contentKeys(span);
   if (keys.length === 0 || !hasSpecificWord(span)) return null;
   if (negated.has(headKey(span))) return null;
@@ -697,7 +736,8 @@ function soleAcronymExpansion(sentences: readonly TaggedSentence[]): string | nu
   const used = new Set<string>();
   let bag: string | null = null;
   for (const sentence of sentences) {
-    const tokens = sentence.tokens;
+    // A plain copy, as in lowerCaseExpansions.
+    const tokens = [...sentence.tokens];
     tokens.forEach((token, i) => {
       if (!USED_ACRONYM.test(token.text)) return;
       const short = stripAcronymPlural(token.text);
