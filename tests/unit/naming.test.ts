@@ -352,6 +352,18 @@ describe('the paper name', () => {
 describe('the title', () => {
   const candidates = (text: string) => titleCandidates(tagText(text)).candidates.map((c) => c.text);
 
+  it('says what the paper makes in an "A: B" title, though its phrase is three words', () => {
+    // Too short to stand alone as a title, long enough to be one half of a pair.
+    const text =
+      'We study sparse reward exploration in robotic manipulation. We propose contrastive state ' +
+      'embeddings. Contrastive state embeddings improve sample efficiency on robotic ' +
+      'manipulation benchmarks.';
+    expect(candidates(text)).toContainEqual(
+      expect.stringMatching(/^[^:]+: Contrastive state embeddings$/),
+    );
+    expect(describePaper(text).title).toMatch(/contrastive state embeddings/i);
+  });
+
   it('is never a phrase cut inside a noun group the tagger split', () => {
     // Before "or scale-invariant kernels", "(n) cost", "the observed data distribution".
     expect(

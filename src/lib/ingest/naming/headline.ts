@@ -759,6 +759,13 @@ const NOT_CAPITAL = /[^\p{Lu}]/gu;
 
 /** How many of the best single phrases are paired into "A: B" titles. */
 const COMBINED_FROM = 6;
+/**
+ * Words each part of an "A: B" title has at least. Three, though a title alone needs four: the
+ * pair makes six or more, and "Fitting Random Utility Models: Approximate separation oracle" is
+ * made of parts too short to stand alone (held-out venue title F1 +0.02–0.03, docs/naming.md
+ * "Ninth pass").
+ */
+const MIN_PART_WORDS = 3;
 
 /**
  * Two phrases as one title, "A: B" (docs/naming.md, "Combined titles"): the best single phrases by
@@ -770,7 +777,7 @@ function combinedCandidates(
   wordF1: (keys: readonly string[]) => number,
 ): Candidate[] {
   const w = weights as HeadlineWeights;
-  const singles = headlinePool(candidates, null)
+  const singles = headlinePool(candidates, null, MIN_PART_WORDS)
     .map((c) => ({ c, score: scoreCandidate(c, w) }))
     .sort((a, b) => b.score - a.score)
     .slice(0, COMBINED_FROM)
@@ -1196,10 +1203,10 @@ export function titleWords(text: string, name: string | null): number {
 const MAX_RESULT_DETAIL = 0.99;
 
 /** Whether a phrase makes a title of the right length, whole: never cut to fit. */
-function fits(candidate: Candidate, name: string | null): boolean {
+function fits(candidate: Candidate, name: string | null, least = MIN_TITLE_WORDS): boolean {
   const words = titleWords(candidate.text, name);
   const length = candidate.text.length + (name ? name.length + 2 : 0);
-  return words >= MIN_TITLE_WORDS && words <= MAX_TITLE_WORDS && length <= MAX_TITLE_LENGTH;
+  return words >= least && words <= MAX_TITLE_WORDS && length <= MAX_TITLE_LENGTH;
 }
 
 /**
@@ -1207,8 +1214,12 @@ function fits(candidate: Candidate, name: string | null): boolean {
  * named paper's phrases are not limited to the sentence that introduces the name: the scorer's
  * `nameSentence` feature weighs that (limiting them cost 0.008 F1 in 2-fold cross-validation).
  */
-export function headlinePool(candidates: readonly Candidate[], name: string | null): Candidate[] {
-  const fitting = candidates.filter((c) => fits(c, name));
+export function headlinePool(
+  candidates: readonly Candidate[],
+  name: string | null,
+  least = MIN_TITLE_WORDS,
+): Candidate[] {
+  const fitting = candidates.filter((c) => fits(c, name, least));
   const pool = fitting.length > 0 ? fitting : [...candidates];
   // An evaluation's details ("accuracy on synthetic data across noise levels") say how the paper
   // was tested, not what it is: a report of results is title material only when nothing else is.
