@@ -164,8 +164,7 @@ export function textBag(text: string): string {
 function lowerCaseExpansions(sentences: readonly TaggedSentence[], name: string | null): string[] {
   const bags: string[] = [];
   for (const sentence of sentences) {
-    // A plain copy (spread is fast): forEach and slice over the frozen array are not (contentKeys).
-    const tokens = [...sentence.tokens];
+    const tokens = sentence.tokens;
     tokens.forEach((token, i) => {
       if (token.text !== '(' || tokens[i + 2]?.text !== ')') return;
       const short = tokens[i + 1]!.text;
@@ -378,10 +377,6 @@ export function headlineCandidates(context: HeadlineContext): Candidate[] {
   return scoredCandidates(context).candidates;
 }
 
-/**
- * Every candidate headline with its features, and the abstract's word table (title-words.ts), which
- * `fit:titles` refits the word model on.
- */
 /** How many keys a bag (`keyBag`) holds. */
 const bagSize = (bag: string): number => (bag === '' ? 0 : bag.split(' ').length);
 /** How many space-separated words a text has. */
@@ -402,6 +397,10 @@ function maxBagSize(bags: ReadonlySet<string>): number {
   return most;
 }
 
+/**
+ * Every candidate headline with its features, and the abstract's word table (title-words.ts), which
+ * `fit:titles` refits the word model on.
+ */
 export function scoredCandidates(context: HeadlineContext): {
   candidates: Candidate[];
   words: WordTable;
@@ -417,7 +416,14 @@ export function scoredCandidates(context: HeadlineContext): {
   // The field's phrases and this abstract's lower-case expansions, read in place: the field
   // vocabulary is shared by every abstract, never copied per abstract.
   const fieldPhrases = context.fieldPhrases ?? new Set<string>();
-  const expansions = new Set(lowerCaseExpansions(sentences, context.name));
+  // Plain copies of the tagged sentences, made once for the readers that walk every token: a
+  // tagged sentence's tokens are the tagger's frozen memo, which V8 (Node 20) iterates and slices
+  // several times slower (contentKeys).
+  const plain = sentences.map((sentence) => ({
+    text: sentence.text,
+    tokens: [...sentence.tokens],
+  }));
+  const expansions = new Set(lowerCaseExpansions(plain, context.name));
   const isFieldBag = (bag: string) => fieldPhrases.has(bag) || expansions.has(bag);
   const phrasesBySentence = sentences.map((sentence, index) => nounPhrases(sentence, index));
   // Each base phrase's tokens, sliced once: the negation pass and every test below read them.
@@ -452,9 +458,7 @@ export function scoredCandidates(context: HeadlineContext): {
   });
   // Which words the title is likely to say (title-words.ts): the candidates' `wordF1`.
   const words = wordTable({
-    // Plain copies of the frozen token arrays: wordTable reads every token with forEach, which
-    // V8 runs several times slower over a frozen array (contentKeys).
-    sentences: sentences.map((sentence) => ({ text: sentence.text, tokens: [...sentence.tokens] })),
+    sentences: plain,
     statements: context.statements,
     main: context.main,
     roles,
@@ -598,7 +602,7 @@ export function scoredCandidates(context: HeadlineContext): {
   candidates.push(...graftedCandidates(phrases, grafts, context.name, shared));
   // The long form of the paper's only acronym names its subject, the way a field's name does:
   // never a whole title ("Stochastic Gradient Descent" for an abstract about SGD alone).
-  const sole = soleAcronymExpansion(sentences);
+  const sole = soleAcronymExpansion(plain);
   const soleWords = new Set(sole?.split(' ') ?? []);
   const isSole = (keys: readonly string[]) =>
     keys.every((k) => k.split('-').every((part) => part === '' || soleWords.has(part))) &&
@@ -736,8 +740,7 @@ function soleAcronymExpansion(sentences: readonly TaggedSentence[]): string | nu
   const used = new Set<string>();
   let bag: string | null = null;
   for (const sentence of sentences) {
-    // A plain copy, as in lowerCaseExpansions.
-    const tokens = [...sentence.tokens];
+    const tokens = sentence.tokens;
     tokens.forEach((token, i) => {
       if (!USED_ACRONYM.test(token.text)) return;
       const short = stripAcronymPlural(token.text);
