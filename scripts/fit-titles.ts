@@ -50,6 +50,8 @@ interface Example {
   longForm: string | null;
   sentences: string[];
   candidates: Candidate[];
+  /** The word runs the abstract negates: no title's head (headline.ts `headIsNegated`). */
+  negated: ReadonlySet<string>;
   /** Each pooled candidate's title F1 against the real title, computed once (the fit reads it often). */
   f1: Map<Candidate, number>;
   /** The title F1 when the long form is the title. */
@@ -79,7 +81,7 @@ function loadExamples(data: string, shared: string): Example[] {
   const rows = [...readDataDev(data).fit.items, ...(readSharedDev(shared)?.items ?? [])];
   return rows.map((row) => {
     const tagged = tagText(toPlainText(normalizeAbstract([row.abstract])));
-    const { name, longForm, candidates, words } = titleCandidates(tagged);
+    const { name, longForm, candidates, words, negated } = titleCandidates(tagged);
     const titleKeys = new Set(
       tagSentence(row.title)
         .tokens.filter((t) => t.content)
@@ -100,6 +102,7 @@ function loadExamples(data: string, shared: string): Example[] {
       longForm,
       sentences,
       candidates,
+      negated,
       f1,
       longFormF1,
       words,
@@ -115,7 +118,7 @@ function meanF1(examples: readonly Example[], w: HeadlineWeights): number {
       sum += ex.longFormF1;
       continue;
     }
-    const best = bestHeadline(ex.candidates, ex.name, w);
+    const best = bestHeadline(ex.candidates, ex.name, w, ex.negated);
     sum += best
       ? (ex.f1.get(best) ?? 0)
       : tokenF1(composeTitle(ex.name, null, ex.sentences), ex.real);

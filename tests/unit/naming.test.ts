@@ -364,6 +364,31 @@ describe('the title', () => {
     expect(describePaper(text).title).toMatch(/contrastive state embeddings/i);
   });
 
+  it('is never headed by words the abstract negates inside a longer phrase', () => {
+    // "bypasses direct value function estimation": the title may not be headed by "Value
+    // function estimation", though the negated phrase the chunker read is longer.
+    const cases = [
+      [
+        'Our approach bypasses direct value function estimation. We propose value function ' +
+          'estimation for sparse reward tasks via learned successor features. Value function ' +
+          'estimation for sparse reward tasks improves sample efficiency on hard exploration ' +
+          'benchmarks.',
+        /^value function estimation/i,
+      ],
+      [
+        'We avoid costly exact kernel ridge regression. We introduce kernel ridge regression ' +
+          'with random features for large scale spatial data. Kernel ridge regression with ' +
+          'random features scales to millions of points.',
+        /^kernel ridge regression/i,
+      ],
+    ] as const;
+    for (const [text, head] of cases) {
+      const { title } = describePaper(text);
+      expect(title).not.toMatch(head);
+      expect(title.split(' ').length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
   it('is never a phrase cut inside a noun group the tagger split', () => {
     // Before "or scale-invariant kernels", "(n) cost", "the observed data distribution".
     expect(

@@ -109,6 +109,8 @@ export function titleCandidates(
   main: Statement | null;
   /** The abstract's word table (title-words.ts), for refitting the word model. */
   words: WordTable;
+  /** The word runs the abstract negates: no title's head (headline.ts `headIsNegated`). */
+  negated: ReadonlySet<string>;
 } {
   const sentences = tagged.map((s) => s.text);
   const text = sentences.join(' ');
@@ -126,7 +128,7 @@ export function titleCandidates(
   const fieldPhrases = options.fieldPhrases
     ? new Set([...FIELD_PHRASE_BAGS, ...options.fieldPhrases])
     : FIELD_PHRASE_BAGS;
-  const { candidates, words } = scoredCandidates({
+  const { candidates, words, negated } = scoredCandidates({
     sentences: tagged,
     statements,
     main,
@@ -142,7 +144,7 @@ export function titleCandidates(
       : null;
   // "DP: Differential privacy": a field's name after the paper's is no description of it.
   const longForm = spelled && fieldPhrases.has(textBag(spelled)) ? null : spelled;
-  return { name, longForm, candidates, statements, main, words };
+  return { name, longForm, candidates, statements, main, words, negated };
 }
 
 /**
@@ -266,10 +268,13 @@ export function describeTagged(
 ): PaperIdentity {
   const sentences = tagged.map((s) => s.text);
   if (sentences.length === 0) return { name: null, title: UNTITLED, summary: NO_SUMMARY };
-  const { name, longForm, candidates, statements, main } = titleCandidates(tagged, options);
+  const { name, longForm, candidates, statements, main, negated } = titleCandidates(
+    tagged,
+    options,
+  );
   const title = composeTitle(
     name,
-    longForm ?? bestHeadline(candidates, name)?.text ?? null,
+    longForm ?? bestHeadline(candidates, name, undefined, negated)?.text ?? null,
     sentences,
   );
   // The summary is sentences as written: the same characters no card should show as the title's.

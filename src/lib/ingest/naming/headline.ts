@@ -404,6 +404,8 @@ function maxBagSize(bags: ReadonlySet<string>): number {
 export function scoredCandidates(context: HeadlineContext): {
   candidates: Candidate[];
   words: WordTable;
+  /** The word runs the abstract negates ({@link negatedRuns}), for {@link bestHeadline}. */
+  negated: ReadonlySet<string>;
 } {
   const { sentences } = context;
   const frequencies = sentenceFrequencies(sentences);
@@ -445,9 +447,12 @@ export function scoredCandidates(context: HeadlineContext): {
   const negatedKeys = new Set<string>();
   // The base phrases in a negation's scope, read once (grafts ask again).
   const inScope = new Set<Phrase>();
+  // Every run of words a negation's scope starts (the same scopes), for the title's own head.
+  const runs = new Set<string>();
   sentences.forEach((sentence, index) => {
     // The sentence's clauses and cues are read once, not once per phrase.
     const inClauseScope = negationScopes(sentence.text);
+    addNegatedRuns(plain[index]!.tokens, inClauseScope, runs);
     const baseTokens = tokensBySentence[index]!;
     phrasesBySentence[index]!.forEach((base, b) => {
       if (!inClauseScope(sentence.tokens[base.first]!.start)) return;
@@ -616,7 +621,56 @@ export function scoredCandidates(context: HeadlineContext): {
   const isField = (c: Candidate) =>
     wordCount(c.text) <= 2 * maxFieldKeys && isFieldBag(textBag(c.text));
   const kept = candidates.filter((c) => !(sole && isSole(c.keys ?? [])) && !isField(c));
-  return { candidates: kept, words };
+  return { candidates: kept, words, negated: runs };
+}
+
+/** How many content words of a title's head are compared with the negated runs. */
+const MAX_RUN_WORDS = 6;
+
+/**
+ * Adds to `runs` the content keys of every run of up to {@link MAX_RUN_WORDS} content words that
+ * starts in a negation's scope ("without degrading *discrimination accuracy*"), joined by spaces.
+ * A title whose head is one of them says what the paper is not, whatever phrase the chunker made of
+ * the words around it (the base-phrase check above compares whole phrases only).
+ */
+function addNegatedRuns(
+  tokens: readonly Token[],
+  inScope: (offset: number) => boolean,
+  runs: Set<string>,
+): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (!token.content || token.pos === 'DET' || !inScope(token.start)) continue;
+    let run = '';
+    let words = 0;
+    for (let j = i; j < tokens.length && words < MAX_RUN_WORDS; j++) {
+      const next = tokens[j]!;
+      if (next.pos === 'PUNCT') break;
+      if (!next.content || next.pos === 'DET') continue;
+      run = words === 0 ? next.key : `${run} ${next.key}`;
+      words += 1;
+      runs.add(run);
+    }
+  }
+}
+
+/** Parts of speech that end a title's head: "X *for* Y", "X *and* Y", "X *to* Y". */
+const HEAD_END: ReadonlySet<string> = new Set(['ADP', 'CCONJ', 'SCONJ', 'PART']);
+
+/**
+ * Whether a title's head (each part's words before its first preposition or conjunction, as the
+ * title reads alone) is a run of words the abstract negates ({@link addNegatedRuns}).
+ */
+export function headIsNegated(text: string, negated: ReadonlySet<string>): boolean {
+  if (negated.size === 0) return false;
+  return text.split(': ').some((part) => {
+    const keys: string[] = [];
+    for (const token of tagSentence(part).tokens) {
+      if (HEAD_END.has(token.pos) || token.pos === 'PUNCT') break;
+      if (token.content && token.pos !== 'DET') keys.push(token.key);
+    }
+    return keys.length > 0 && negated.has(keys.join(' '));
+  });
 }
 
 /** A prepositional phrase of the abstract, to be grafted onto a phrase of another sentence. */
@@ -1230,11 +1284,15 @@ export function headlinePool(
   return notResults.length > 0 ? notResults : pool;
 }
 
-/** The best-scoring candidate of the {@link headlinePool}, or null when there is none. */
+/**
+ * The best-scoring candidate of the {@link headlinePool}, or null when there is none. A candidate
+ * whose head the abstract negates (`negated`, from {@link scoredCandidates}) is never chosen.
+ */
 export function bestHeadline(
   candidates: readonly Candidate[],
   name: string | null,
   w: HeadlineWeights = weights as HeadlineWeights,
+  negated: ReadonlySet<string> = NOTHING_NEGATED,
 ): Candidate | null {
   let best: Candidate | null = null;
   let bestScore = -Infinity;
@@ -1243,15 +1301,22 @@ export function bestHeadline(
     const score = scoreCandidate(candidate, w);
     if (score > bestScore) [best, bestScore] = [candidate, score];
   }
-  if (!best || readsAsTitle(best.text)) return best;
-  // Read alone, the phrase may tag differently than in its sentence ("… and model" ends on a
-  // verb): the best of those that still read as a headline, if any does.
+  if (!best) return null;
+  const allowed = (c: Candidate) => !headIsNegated(c.text, negated);
+  if (readsAsTitle(best.text) && allowed(best)) return best;
   const ranked = pool
     .map((c) => ({ c, score: scoreCandidate(c, w) }))
     .sort((a, b) => b.score - a.score)
-    .slice(1, REREAD_LIMIT);
-  return ranked.find(({ c }) => readsAsTitle(c.text))?.c ?? best;
+    .map(({ c }) => c);
+  // Read alone, the phrase may tag differently than in its sentence ("… and model" ends on a
+  // verb): the best of those that still read as a headline, if any does; else the best allowed.
+  return (
+    ranked.slice(1, REREAD_LIMIT).find((c) => readsAsTitle(c.text) && allowed(c)) ??
+    (allowed(best) ? best : (ranked.find(allowed) ?? null))
+  );
 }
+
+const NOTHING_NEGATED: ReadonlySet<string> = new Set();
 
 /** How many of the next-best candidates are re-read when the best does not read as a title. */
 const REREAD_LIMIT = 8;
