@@ -60,7 +60,8 @@ describe('the learned tag rule (issue 32)', () => {
     if (TOPIC_WEIGHTS.model) {
       expect(TOPIC_WEIGHTS.model.coefficients).toHaveLength(TAG_FEATURES.length);
     }
-    expect(readFileSync('src/lib/enrich/topic-weights.json').length).toBeLessThan(300_000);
+    // Read once by the ingest, never shipped to a browser: 36 classifiers of ≤ 1,000 weights.
+    expect(readFileSync('src/lib/enrich/topic-weights.json').length).toBeLessThan(1_200_000);
   });
 });
 
