@@ -135,7 +135,10 @@ describe.each([
         .poll(() => preview.getByRole('button', { name: `Save ${paper.title}` }).isVisible())
         .toBe(true);
       if (index === 0) {
-        expect(await preview.locator('.map-preview-summary').textContent()).toBe(paper.summary);
+        // The card (summary, authors) loads after the title: on a loaded machine, later.
+        await expect
+          .poll(() => preview.locator('.map-preview-summary').textContent())
+          .toBe(paper.summary);
       }
       await preview.getByRole('button', { name: 'Close the preview' }).click();
       await expect.poll(() => preview.isHidden()).toBe(true);
