@@ -202,6 +202,11 @@ function headKey(tokens: readonly Token[]): string {
   return contentKeys(tokens.filter((t) => !RHETORIC.has(t.lower))).join(' ');
 }
 
+/** Whether a token's key counts among a phrase's content keys: a content word, no determiner. */
+function hasContentKey(t: Token): boolean {
+  return t.content && t.pos !== 'DET';
+}
+
 /** Content-word keys of a token range. */
 function contentKeys(tokens: readonly Token[]): string[] {
   const keys: string[] = [];
@@ -209,7 +214,7 @@ function contentKeys(tokens: readonly Token[]): string[] {
   // (Node 20) has no fast path for one in for…of, slice, filter, forEach or some (5–18× slower).
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (t.content && t.pos !== 'DET') keys.push(t.key);
+    if (hasContentKey(t)) keys.push(t.key);
   }
   return keys;
 }
@@ -236,7 +241,7 @@ function sentenceFrequencies(sentences: readonly TaggedSentence[]): Map<string, 
 
 /** True when some content word of the tokens is not general research vocabulary. */
 function hasSpecificWord(tokens: readonly Token[]): boolean {
-  return tokens.some((t) => t.content && t.pos !== 'DET' && !isGeneric(t));
+  return tokens.some((t) => hasContentKey(t) && !isGeneric(t));
 }
 
 /** A base phrase whose head is generic and whose other content words are all adjectives. */
@@ -360,7 +365,7 @@ function spanKeysWithoutAsides(tokens: readonly Token[], first: number, last: nu
   const keys: string[] = [];
   for (let at = first; at <= last; at++) {
     const t = tokens[at]!;
-    if (!t.content || t.pos === 'DET') continue;
+    if (!hasContentKey(t)) continue;
     if (at > first && at < last && acronymAside(tokens, at - 2)) continue;
     keys.push(t.key);
   }
@@ -404,7 +409,7 @@ function maxBagSize(bags: ReadonlySet<string>): number {
 export function scoredCandidates(context: HeadlineContext): {
   candidates: Candidate[];
   words: WordTable;
-  /** The word runs the abstract negates ({@link negatedRuns}), for {@link bestHeadline}. */
+  /** The word runs the abstract negates ({@link addNegatedRuns}), for {@link bestHeadline}. */
   negated: ReadonlySet<string>;
 } {
   const { sentences } = context;
@@ -640,13 +645,13 @@ function addNegatedRuns(
 ): void {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
-    if (!token.content || token.pos === 'DET' || !inScope(token.start)) continue;
+    if (!hasContentKey(token) || !inScope(token.start)) continue;
     let run = '';
     let words = 0;
     for (let j = i; j < tokens.length && words < MAX_RUN_WORDS; j++) {
       const next = tokens[j]!;
       if (next.pos === 'PUNCT') break;
-      if (!next.content || next.pos === 'DET') continue;
+      if (!hasContentKey(next)) continue;
       run = words === 0 ? next.key : `${run} ${next.key}`;
       words += 1;
       runs.add(run);
@@ -667,7 +672,7 @@ export function headIsNegated(text: string, negated: ReadonlySet<string>): boole
     const keys: string[] = [];
     for (const token of tagSentence(part).tokens) {
       if (HEAD_END.has(token.pos) || token.pos === 'PUNCT') break;
-      if (token.content && token.pos !== 'DET') keys.push(token.key);
+      if (hasContentKey(token)) keys.push(token.key);
     }
     return keys.length > 0 && negated.has(keys.join(' '));
   });
