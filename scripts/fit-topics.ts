@@ -15,10 +15,13 @@
  *   FIT_CLASSIFIER=0 (none), FIT_L2 (0.0003), FIT_STEPS (300), FIT_CLASSIFIER_SIZE (1000),
  *   FIT_CLASSIFIER_MIN_PAPERS (3), FIT_PROFILES_USED=0 (classifiers without profiles); the cuts:
  *   FIT_CUT_VENUES (default: the fit half's venues; `all`), FIT_DROPS, FIT_FIRSTS;
- *   FIT_TOPIC_BIAS=1 (a per-topic offset in the shared regression, tried and dropped), FIT_TOPIC_RIDGE
+ *   FIT_CUT_OBJECTIVE (worst-venue; `pooled`); FIT_TOPIC_BIAS=1 (a per-topic offset in the shared
+ *   regression, tried and dropped), FIT_TOPIC_RIDGE; for comparing cut rules quickly: FIT_CACHE=<file>
+ *   (the word models, ~190 MB, reused while the file exists), FIT_FOLDS=<venues> (hold out only
+ *   these), FIT_FINAL=0 (no shipped fit)
  */
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
 import { contributionTypes } from '../src/lib/enrich/contribution';
@@ -703,6 +706,25 @@ const RIDGE = Number(process.env.FIT_RIDGE ?? 1);
 /** Probabilities below which the rule's first tag is dropped too (0: never). */
 const FIRSTS = (process.env.FIT_FIRSTS ?? '0,0.1,0.2,0.3').split(',').map(Number);
 /**
+ * A choice of cuts scores no better than on its worst venue: an unseen venue is none of the fit
+ * venues, so the cuts should meet the targets on each of them, not on their mix (held out by venue,
+ * recall 0.729 against 0.723 pooled at the same precision; docs/tagging.md).
+ * FIT_CUT_OBJECTIVE=pooled: the mix only.
+ */
+const WORST_VENUE = process.env.FIT_CUT_OBJECTIVE !== 'pooled';
+function worstVenueObjective(examples: readonly Example[], tags: string[][]): number {
+  let worst = Infinity;
+  for (const venue of new Set(examples.map((e) => e.venue))) {
+    const keep = examples.flatMap((e, i) => (e.venue === venue ? [i] : []));
+    const figures = exampleFigures(
+      keep.map((i) => examples[i]!),
+      keep.map((i) => tags[i]!),
+    );
+    worst = Math.min(worst, modelObjective(figures));
+  }
+  return worst;
+}
+/**
  * Venues whose examples choose the cuts: by default the venues of data/dev's fit half (tagged as
  * the locked half is, about 2.1 topics a paper; the older ICML 2023 set has 1.7), set in runModel.
  * FIT_CUT_VENUES=all: every venue.
@@ -719,7 +741,10 @@ function fitModel(all: readonly Example[], seeds: Example[] | null): TagModel {
   // The cuts are chosen on the venues tagged as data/dev is (FIT_CUT_VENUES), when any is here.
   const own = all.filter((e) => CUT_VENUES.length === 0 || CUT_VENUES.includes(e.venue));
   const examples = own.length > 0 ? own : all;
-  const probs = probabilities(examples, coefficients, topicBias);
+  // Sorted once, most probable first: chooseTags then sorts each paper's list in linear time.
+  const probs = probabilities(examples, coefficients, topicBias).map(
+    (list) => list?.sort((a, b) => b.probability - a.probability) ?? null,
+  );
   const seedProbs = seeds ? probabilities(seeds, coefficients, topicBias) : null;
   let best: { model: TagModel; score: number } | null = null;
   for (const cut of CUTS) {
@@ -736,9 +761,9 @@ function fitModel(all: readonly Example[], seeds: Example[] | null): TagModel {
               drop,
               ...(first > 0 ? { first } : {}),
             };
-            let score = modelObjective(
-              exampleFigures(examples, tagsFromProbabilities(examples, probs, model)),
-            );
+            const tags = tagsFromProbabilities(examples, probs, model);
+            let score = modelObjective(exampleFigures(examples, tags));
+            if (WORST_VENUE) score = Math.min(score, worstVenueObjective(examples, tags));
             if (seeds && seedProbs) {
               const seedTags = tagsFromProbabilities(seeds, seedProbs, model);
               score += SEED_WEIGHT * seedShare(seedTags) - (seedTestsHold(seedTags) ? 0 : 10);
@@ -797,16 +822,36 @@ function seedExamples(seeds: Seeds, weights: TopicWeights): Example[] {
   return examples;
 }
 
-function runModel(values: { data?: string; dev?: string; write?: boolean; show?: boolean }): void {
-  const rule = ruleWeights(TOPIC_WEIGHTS);
-  const fitRows = readDataDev(values.data!).fit.items;
-  CUT_VENUES =
-    process.env.FIT_CUT_VENUES === 'all'
-      ? []
-      : (process.env.FIT_CUT_VENUES?.split(',').filter(Boolean) ??
-        [...new Set(fitRows.map((row) => `${row.venue.toLowerCase()}-${row.year}`))].sort());
-  console.log(`cuts chosen on ${CUT_VENUES.join(', ') || 'every venue'}`);
-  const sharedRows = readSharedDev(values.dev!)?.items ?? [];
+/** Everything the cuts and the regression are fitted on: the slow part of a fit (the word models). */
+interface FitData {
+  venues: string[];
+  examples: Example[];
+  folds: {
+    venue: string;
+    others: string[];
+    train: Example[];
+    test: Example[];
+    seedRows: Example[];
+  }[];
+  learned: ReturnType<typeof learnProfiles> | Record<string, never>;
+  seedRows: Example[];
+  /** The judged papers' examples with the shipped word models (in-sample). */
+  final: Example[];
+  seedRowsForModel: typeof seedRowsForModel;
+}
+
+/**
+ * Learns the word models (profiles and classifiers) for every held-out fold and for the shipped
+ * weights. FIT_CACHE=<file>: read them from that file when it exists, else write it, so the cut
+ * rules can be compared in seconds (the cache must be deleted when the data or word models change).
+ */
+function fitData(fitRows: DevItem[], dev: string, rule: TopicWeights): FitData {
+  const cache = process.env.FIT_CACHE;
+  if (cache && existsSync(cache)) {
+    console.log(`word models read from ${cache}`);
+    return JSON.parse(readFileSync(cache, 'utf8')) as FitData;
+  }
+  const sharedRows = readSharedDev(dev)?.items ?? [];
   const sets = [readVenueSet('fit half', fitRows)];
   if (sharedRows.length > 0) sets.push(readVenueSet('ICML 2023', sharedRows));
   const venues = [
@@ -817,9 +862,6 @@ function runModel(values: { data?: string; dev?: string; write?: boolean; show?:
   const examples = noProfiles
     ? sets.flatMap((set) => examplesOf(set, rule))
     : stackedExamples(sets, rule, venues);
-  console.log(
-    `${examples.length} papers with topics (${venues.map((v) => `${v} ${examples.filter((e) => e.venue === v).length}`).join(', ')})`,
-  );
   // The hand-set rule with the committed weights, per venue, for comparison.
   for (const set of sets) {
     const tags = set.corpus.tags(rule);
@@ -828,9 +870,7 @@ function runModel(values: { data?: string; dev?: string; write?: boolean; show?:
       console.log(`rule, ${venue}: ${show(figures(tags, set.reference, subset))}`);
     }
   }
-  // Held out by venue: profiles and model fitted on the other venues, this one only scored.
-  const pooled: { example: Example; tags: string[] }[] = [];
-  for (const venue of venues) {
+  const folds = venues.map((venue) => {
     const others = venues.filter((v) => v !== venue);
     const train = noProfiles
       ? examples.filter((e) => e.venue !== venue)
@@ -839,7 +879,38 @@ function runModel(values: { data?: string; dev?: string; write?: boolean; show?:
     const test = noProfiles
       ? examples.filter((e) => e.venue === venue)
       : sets.flatMap((set) => examplesOf(set, { ...rule, ...learned }, new Set([venue])));
-    const seedRows = seedExamples(seeds, { ...rule, ...learned });
+    return { venue, others, train, test, seedRows: seedExamples(seeds, { ...rule, ...learned }) };
+  });
+  const learned = noProfiles ? {} : learnProfiles(sets, new Set(venues));
+  const seedRows = seedExamples(seeds, { ...rule, ...learned });
+  const final = sets.flatMap((set) => examplesOf(set, { ...rule, ...learned }));
+  const data: FitData = { venues, examples, folds, learned, seedRows, final, seedRowsForModel };
+  if (cache) writeFileSync(cache, JSON.stringify(data));
+  return data;
+}
+
+function runModel(values: { data?: string; dev?: string; write?: boolean; show?: boolean }): void {
+  const rule = ruleWeights(TOPIC_WEIGHTS);
+  const fitRows = readDataDev(values.data!).fit.items;
+  CUT_VENUES =
+    process.env.FIT_CUT_VENUES === 'all'
+      ? []
+      : (process.env.FIT_CUT_VENUES?.split(',').filter(Boolean) ??
+        [...new Set(fitRows.map((row) => `${row.venue.toLowerCase()}-${row.year}`))].sort());
+  console.log(`cuts chosen on ${CUT_VENUES.join(', ') || 'every venue'}`);
+  const data = fitData(fitRows, values.dev!, rule);
+  const { examples, venues } = data;
+  seedRowsForModel = data.seedRowsForModel;
+  console.log(
+    `${examples.length} papers with topics (${venues.map((v) => `${v} ${examples.filter((e) => e.venue === v).length}`).join(', ')})`,
+  );
+  // Held out by venue: profiles and model fitted on the other venues, this one only scored.
+  const pooled: { example: Example; tags: string[] }[] = [];
+  const heldOut = process.env.FIT_FOLDS?.split(',');
+  for (const fold of data.folds) {
+    const { venue, others } = fold;
+    if (heldOut && !heldOut.includes(venue)) continue;
+    const { train, test, seedRows } = fold;
     const model = fitModel(train, seedRows);
     const tags = modelTags(test, model);
     tags.forEach((t, i) => pooled.push({ example: test[i]!, tags: t }));
@@ -855,12 +926,11 @@ function runModel(values: { data?: string; dev?: string; write?: boolean; show?:
       ),
     )}`,
   );
-  const learned = noProfiles ? {} : learnProfiles(sets, new Set(venues));
-  const seedRows = seedExamples(seeds, { ...rule, ...learned });
+  if (process.env.FIT_FINAL === '0') return;
+  const { learned, seedRows, final } = data;
   const model = fitModel(examples, seedRows);
   const shipped: TopicWeights = { ...rule, model, ...learned };
   // In-sample figures with the shipped profiles (optimistic: every paper shaped its profile).
-  const final = sets.flatMap((set) => examplesOf(set, shipped));
   for (const venue of venues) {
     const subset = final.filter((e) => e.venue === venue);
     console.log(`fit on all, ${venue}: ${show(exampleFigures(subset, modelTags(subset, model)))}`);

@@ -1,0 +1,10 @@
+import { buildBasePapers } from '../src/lib/pipeline';
+import { generateDumps } from './generate-dumps';
+const dumps = generateDumps(Number(process.argv[2] ?? 1500), 1, 7);
+const enc = new TextEncoder();
+const files = [...dumps].map(([name, text]) => ({ name, bytes: enc.encode(text) }));
+const warm = [...generateDumps(100, 1, 3)].map(([name, text]) => ({ name, bytes: enc.encode(text) }));
+buildBasePapers(warm);
+const t = performance.now();
+const r = buildBasePapers(files);
+console.log(r.papers.length, ((performance.now() - t) / r.papers.length).toFixed(2), 'ms/abstract');
