@@ -712,13 +712,28 @@ const FIRSTS = (process.env.FIT_FIRSTS ?? '0,0.1,0.2,0.3').split(',').map(Number
  * FIT_CUT_OBJECTIVE=pooled: the mix only.
  */
 const WORST_VENUE = process.env.FIT_CUT_OBJECTIVE !== 'pooled';
-function worstVenueObjective(examples: readonly Example[], tags: string[][]): number {
+
+/** Each venue's examples, as indexes into `examples`: grouped once, read for every choice of cuts. */
+function venueGroups(examples: readonly Example[]): { examples: Example[]; at: number[] }[] {
+  const groups = new Map<string, { examples: Example[]; at: number[] }>();
+  examples.forEach((example, i) => {
+    const group = groups.get(example.venue) ?? { examples: [], at: [] };
+    group.examples.push(example);
+    group.at.push(i);
+    groups.set(example.venue, group);
+  });
+  return [...groups.values()];
+}
+
+function worstVenueObjective(
+  groups: readonly { examples: Example[]; at: number[] }[],
+  tags: string[][],
+): number {
   let worst = Infinity;
-  for (const venue of new Set(examples.map((e) => e.venue))) {
-    const keep = examples.flatMap((e, i) => (e.venue === venue ? [i] : []));
+  for (const group of groups) {
     const figures = exampleFigures(
-      keep.map((i) => examples[i]!),
-      keep.map((i) => tags[i]!),
+      group.examples,
+      group.at.map((i) => tags[i]!),
     );
     worst = Math.min(worst, modelObjective(figures));
   }
@@ -746,6 +761,7 @@ function fitModel(all: readonly Example[], seeds: Example[] | null): TagModel {
     (list) => list?.sort((a, b) => b.probability - a.probability) ?? null,
   );
   const seedProbs = seeds ? probabilities(seeds, coefficients, topicBias) : null;
+  const groups = WORST_VENUE ? venueGroups(examples) : [];
   let best: { model: TagModel; score: number } | null = null;
   for (const cut of CUTS) {
     for (const raise of THIRDS) {
@@ -763,7 +779,7 @@ function fitModel(all: readonly Example[], seeds: Example[] | null): TagModel {
             };
             const tags = tagsFromProbabilities(examples, probs, model);
             let score = modelObjective(exampleFigures(examples, tags));
-            if (WORST_VENUE) score = Math.min(score, worstVenueObjective(examples, tags));
+            if (WORST_VENUE) score = Math.min(score, worstVenueObjective(groups, tags));
             if (seeds && seedProbs) {
               const seedTags = tagsFromProbabilities(seeds, seedProbs, model);
               score += SEED_WEIGHT * seedShare(seedTags) - (seedTestsHold(seedTags) ? 0 : 10);
@@ -908,9 +924,8 @@ function runModel(values: { data?: string; dev?: string; write?: boolean; show?:
   const pooled: { example: Example; tags: string[] }[] = [];
   const heldOut = process.env.FIT_FOLDS?.split(',');
   for (const fold of data.folds) {
-    const { venue, others } = fold;
+    const { venue, others, train, test, seedRows } = fold;
     if (heldOut && !heldOut.includes(venue)) continue;
-    const { train, test, seedRows } = fold;
     const model = fitModel(train, seedRows);
     const tags = modelTags(test, model);
     tags.forEach((t, i) => pooled.push({ example: test[i]!, tags: t }));
