@@ -139,10 +139,13 @@ export interface Rejected {
   rejected: string;
 }
 
-/** Plain text, name, title, summary, links, word count and id of one normalised abstract. */
-export function deriveFields(abstract: string): DerivedFields | Rejected {
+/**
+ * Plain text, name, title, summary, links, word count and id of one normalised abstract; with the
+ * title its dump gives (`givenTitle`), that title, and no headline is searched for.
+ */
+export function deriveFields(abstract: string, givenTitle?: string): DerivedFields | Rejected {
   try {
-    return deriveChecked(abstract);
+    return deriveChecked(abstract, givenTitle);
   } catch (error) {
     // Whatever an input makes a step throw is that input's problem (`file:line: reason`), never a crash.
     if (error instanceof MarkupTooDeepError) return { rejected: error.message };
@@ -152,10 +155,10 @@ export function deriveFields(abstract: string): DerivedFields | Rejected {
   }
 }
 
-function deriveChecked(abstract: string): DerivedFields {
+function deriveChecked(abstract: string, givenTitle: string | undefined): DerivedFields {
   const plainText = toPlainText(abstract);
   const tagged = tagText(plainText);
-  const { name, title, summary } = describeTagged(tagged);
+  const { name, title, summary } = describeTagged(tagged, givenTitle ? { givenTitle } : {});
   return {
     id: abstractId(abstract),
     name,
@@ -174,7 +177,7 @@ export function buildBasePapers(
   options: IngestOptions = {},
 ): BaseResult {
   const collected = collectAbstracts(files);
-  const derived = collected.copies.map((copy) => deriveFields(copy.abstract));
+  const derived = collected.copies.map((copy) => deriveFields(copy.abstract, givenTitle(copy)));
   return assemble(collected, derived, options);
 }
 
@@ -206,8 +209,12 @@ async function deriveBase(
   const clock = stepClock(options.progress);
   const collected = collectAbstracts(files);
   clock('read dumps');
-  const abstracts = collected.copies.map((copy) => copy.abstract);
-  const derived = await deriveAll(abstracts, helpers, taxonomy, options.progress);
+  const derived = await deriveAll(
+    collected.copies.map((copy) => [copy.abstract, givenTitle(copy)]),
+    helpers,
+    taxonomy,
+    options.progress,
+  );
   clock('derive');
   const base = assemble(
     collected,
@@ -471,6 +478,14 @@ function assemble(
   };
 }
 
+/** The title a structured dump gives the abstract, if any (an empty one is none). */
+function givenTitle(copy: AbstractCopies): string | undefined {
+  return copy.given?.title || undefined;
+}
+
+/** An abstract to derive, and the title its dump gives. */
+type ToDerive = [abstract: string, givenTitle: string | undefined];
+
 /** Pairs `a[i]` with `b[i]`; both lists come from one another, so unequal lengths are a bug. */
 function zip<A, B>(a: readonly A[], b: readonly B[]): [A, B][] {
   if (a.length !== b.length) throw new Error(`zip: ${a.length} items against ${b.length}`);
@@ -496,8 +511,8 @@ interface Derived {
   reading?: TextReading;
 }
 
-function derivePaper(abstract: string, matcher: TopicMatcher | undefined): Derived {
-  const fields = deriveFields(abstract);
+function derivePaper([abstract, title]: ToDerive, matcher: TopicMatcher | undefined): Derived {
+  const fields = deriveFields(abstract, title);
   if ('rejected' in fields || !matcher) return { fields };
   // The reading marks which terms are noun phrases: the phrases themselves (~100 an abstract)
   // need not travel to the main thread and stay in its heap until the end.
@@ -525,7 +540,7 @@ function helpersFor(files: readonly DumpFile[], workers: number): number {
  * the same as deriving serially.
  */
 async function deriveAll(
-  abstracts: readonly string[],
+  abstracts: readonly ToDerive[],
   helpers: readonly Helper[],
   taxonomy: Taxonomy | undefined,
   progress?: ProgressListener,
@@ -535,7 +550,7 @@ async function deriveAll(
   let next = 0;
   let done = 0;
   progress?.update('derive', 0, abstracts.length);
-  const work = async (derive: (batch: string[]) => Promise<Derived[]>): Promise<void> => {
+  const work = async (derive: (batch: ToDerive[]) => Promise<Derived[]>): Promise<void> => {
     while (next < abstracts.length) {
       const start = next;
       next = Math.min(abstracts.length, next + BATCH_SIZE);
@@ -545,10 +560,10 @@ async function deriveAll(
       progress?.update('derive', done, abstracts.length);
     }
   };
-  const here = (batch: string[]): Promise<Derived[]> =>
+  const here = (batch: ToDerive[]): Promise<Derived[]> =>
     Promise.resolve(batch.map((abstract) => derivePaper(abstract, matcher)));
   // Two batches in flight per helper: it starts the next one while this thread receives the last.
-  const ask = (helper: Helper) => (batch: string[]) =>
+  const ask = (helper: Helper) => (batch: ToDerive[]) =>
     askHelper<Derived[]>(helper, { derive: batch });
   await Promise.all(
     helpers.length === 0
@@ -567,7 +582,7 @@ interface Helper {
 }
 
 /** What a helper is asked: to derive a batch of abstracts, or to lay out the map. */
-type HelperTask = { derive: string[] } | { project: UnitVector[] };
+type HelperTask = { derive: ToDerive[] } | { project: UnitVector[] };
 
 /** Asks a helper; it answers its tasks in the order they were sent, so several may be pending. */
 function askHelper<T>(helper: Helper, task: HelperTask): Promise<T> {
@@ -615,7 +630,7 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === WORKER_R
   parentPort?.on('message', (task: HelperTask) => {
     parentPort?.postMessage(
       'derive' in task
-        ? task.derive.map((abstract) => derivePaper(abstract, matcher))
+        ? task.derive.map((item) => derivePaper(item, matcher))
         : projectVectors(task.project),
     );
   });

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateDumps, writeDumps } from '../../scripts/generate-dumps';
+import { generateDumps, generateStructuredDumps, writeDumps } from '../../scripts/generate-dumps';
 import { loadTaxonomy } from '../../src/lib/enrich/taxonomy';
 import {
   ingestDumps,
@@ -105,7 +105,11 @@ describe('the ingest command', () => {
 
   it('writes the same bytes with worker threads as without', async () => {
     const dumps = join(work, 'synthetic');
-    writeDumps(dumps, generateDumps(1100, 3, 11));
+    // Plain text and a structured dump whose titles are given (no headline is derived for them).
+    writeDumps(
+      dumps,
+      new Map([...generateDumps(1100, 3, 11), ...generateStructuredDumps(300, 1, 12, 'jsonl')]),
+    );
     const serial = await ingest(
       '--dumps',
       dumps,
@@ -126,6 +130,12 @@ describe('the ingest command', () => {
     expect(readFileSync(join(work, 'parallel.json'), 'utf8')).toBe(
       readFileSync(join(work, 'serial.json'), 'utf8'),
     );
+    const papers = JSON.parse(readFileSync(join(work, 'parallel.json'), 'utf8')) as {
+      titleSource: string;
+      summary: string;
+    }[];
+    expect(papers.filter((paper) => paper.titleSource === 'given')).toHaveLength(300);
+    expect(papers.every((paper) => /[.!?]$/.test(paper.summary))).toBe(true);
     // The map is laid out on a helper thread when there is one: the same layout all the same.
     expect(readFileSync(join(work, 'parallel.indexes.json'), 'utf8')).toBe(
       readFileSync(join(work, 'serial.indexes.json'), 'utf8'),

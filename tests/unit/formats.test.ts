@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTaxonomy } from '../../src/lib/enrich/taxonomy';
-import { readBibtex } from '../../src/lib/ingest/formats/bibtex';
+import { parsedFields, plainField, readBibtex } from '../../src/lib/ingest/formats/bibtex';
 import { readCsv } from '../../src/lib/ingest/formats/csv';
 import { readJsonArray, readJsonLines } from '../../src/lib/ingest/formats/jsonl';
 import { loadOverrides } from '../../src/lib/ingest/overrides';
@@ -293,5 +293,119 @@ describe('BibTeX abstracts', () => {
       ABSTRACT,
       `Naïve Gaussian \\emph{priors}, ${ABSTRACT}`,
     ]);
+  });
+});
+
+describe('BibTeX fields in plain words, read without the parser', () => {
+  // Pieces a field is made of: plain words and names, and what only the parser reads right.
+  const PIECES = [
+    'Learning',
+    'graph',
+    'Åsa',
+    'Okafor',
+    'Sakaue,',
+    'Luís',
+    'J.',
+    'Jean-Pierre',
+    "O'Neil",
+    '3D',
+    '2026',
+    '学习',
+    'Ωmega',
+    'Ångström',
+    'van',
+    'de',
+    'and',
+    'AND',
+    'others',
+    'Jr',
+    ',',
+    ';',
+    ':',
+    '(',
+    ')',
+    '?',
+    '!',
+    '/',
+    '+',
+    '=',
+    '*',
+    '-',
+    '--',
+    "'",
+    "''",
+    '`',
+    '{B}',
+    '\\"{o}',
+    '$x^2$',
+    '~',
+    '\\emph{a}',
+    '<',
+    '&',
+    '%',
+    '#',
+    '_',
+    '"',
+    '\n',
+    '\r\n',
+    '\r',
+    '  ',
+    '\u00a0',
+    'e\u0301',
+  ];
+  let state = 7;
+  const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const field = () =>
+    Array.from({ length: 1 + Math.floor(random() * 8) }, () => {
+      const piece = PIECES[Math.floor(random() * PIECES.length)]!;
+      return random() < 0.8 ? `${piece} ` : piece;
+    }).join('');
+  const viaParser = (name: string, value: string) => {
+    const read = parsedFields({ key: 'k', fields: new Map([[name, { value }]]) });
+    if (typeof read === 'string') return read;
+    return name === 'author'
+      ? read.authors
+      : name === 'editor'
+        ? read.editors
+        : (read.text.get(name) ?? '');
+  };
+
+  it('reads them as the parser does, and leaves the rest to it', () => {
+    let plain = 0;
+    for (const name of ['title', 'booktitle', 'keywords', 'author', 'editor']) {
+      for (let i = 0; i < 500; i++) {
+        const value = field();
+        const read = plainField(name, value);
+        if (read === null) continue;
+        plain += 1;
+        expect([name, value, read]).toEqual([name, value, viaParser(name, value)]);
+      }
+    }
+    // Enough of them are plain for the comparison to mean something.
+    expect(plain).toBeGreaterThan(100);
+  });
+
+  it('reads names with a von part either way round, as the parser joins them', () => {
+    for (const names of ['Karl von Müller', 'von Berg, Karl and Jane Smith', 'de la Cruz, María'])
+      expect(plainField('author', names)).toEqual(viaParser('author', names));
+    expect(plainField('author', 'van der Berg, Pieter')).toEqual(['Pieter van der Berg']);
+  });
+
+  it('leaves markup, math, ligatures and names with a suffix to the parser', () => {
+    expect(plainField('title', 'A {B}ayesian view')).toBeNull();
+    expect(plainField('title', 'Bounds in $O(n)$')).toBeNull();
+    expect(plainField('title', 'Pages 1--2')).toBeNull();
+    expect(plainField('author', 'Smith, Jr, Jane')).toBeNull();
+    expect(plainField('author', 'Sakaue, Shinsaku and Oki, Taihei')).toEqual([
+      'Shinsaku Sakaue',
+      'Taihei Oki',
+    ]);
+    expect(plainField('author', 'Jane  Smith and\n Åsa Okafor')).toEqual([
+      'Jane Smith',
+      'Åsa Okafor',
+    ]);
+    expect(plainField('keywords', 'graphs; causal   inference, graphs')).toBe(
+      'causal inference, graphs',
+    );
   });
 });

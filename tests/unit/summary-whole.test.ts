@@ -254,3 +254,20 @@ describe('summaries chosen whole (issue 32)', () => {
     expect(summary).toMatch(/[.!?]$/);
   });
 });
+
+describe('a paper whose dump gives its title (issue 32)', () => {
+  const abstract =
+    'Large language models often state facts that are false. We propose FactGuard, a verifier ' +
+    'that checks each generated claim against retrieved evidence. FactGuard removes 40% of the ' +
+    'false claims on three question answering benchmarks.';
+
+  it('keeps the given title and still finds the name and a whole summary', () => {
+    const derived = describePaper(abstract);
+    const given = describePaper(abstract, { givenTitle: 'Checking Claims Against Evidence' });
+    expect(given.title).toBe('Checking Claims Against Evidence');
+    expect(given.name).toBe(derived.name);
+    expect(given.name).toBe('FactGuard');
+    expect(abstract).toContain(given.summary);
+    expect(given.summary).toMatch(/[.!?]$/);
+  });
+});

@@ -59,6 +59,11 @@ export interface DescribeOptions {
   fieldPhrases?: ReadonlySet<string>;
   /** Acronyms several papers of the corpus use (`LLM`, `RL`, `GNN`): never a paper's name. */
   fieldAcronyms?: ReadonlySet<string>;
+  /**
+   * The title a structured dump gives: it is the paper's title, so no headline is searched for
+   * (about a third of deriving an abstract), and the summary is chosen beside it.
+   */
+  givenTitle?: string;
 }
 
 /** Derives the paper's own name (or null), a headline title and a one-sentence summary. */
@@ -113,18 +118,7 @@ export function titleCandidates(
   negated: ReadonlySet<string>;
 } {
   const sentences = tagged.map((s) => s.text);
-  const text = sentences.join(' ');
-  const statements = findStatements(sentences);
-  const introduced = findIntroducedNames(sentences, text);
-  const found = findPaperName(sentences, statements, introduced, text);
-  // A field's shorthand (`LLM`, `RL`, `LLM-powered`) is never one paper's name: the static table
-  // of identifiers many abstracts share (field-vocabulary.ts), and the caller's corpus set if given.
-  const finding =
-    found && (isFieldIdentifier(found.name) || options.fieldAcronyms?.has(found.name))
-      ? null
-      : found;
-  const name = finding?.name ?? null;
-  const main = mainStatement(statements);
+  const { statements, finding, name, main } = readName(sentences, options);
   const fieldPhrases = options.fieldPhrases
     ? new Set([...FIELD_PHRASE_BAGS, ...options.fieldPhrases])
     : FIELD_PHRASE_BAGS;
@@ -145,6 +139,21 @@ export function titleCandidates(
   // "DP: Differential privacy": a field's name after the paper's is no description of it.
   const longForm = spelled && fieldPhrases.has(textBag(spelled)) ? null : spelled;
   return { name, longForm, candidates, statements, main, words, negated };
+}
+
+/** The abstract's statements, its main one, and the paper's own name (null when it has none). */
+function readName(sentences: readonly string[], options: DescribeOptions) {
+  const text = sentences.join(' ');
+  const statements = findStatements(sentences);
+  const introduced = findIntroducedNames(sentences, text);
+  const found = findPaperName(sentences, statements, introduced, text);
+  // A field's shorthand (`LLM`, `RL`, `LLM-powered`) is never one paper's name: the static table
+  // of identifiers many abstracts share (field-vocabulary.ts), and the caller's corpus set if given.
+  const finding =
+    found && (isFieldIdentifier(found.name) || options.fieldAcronyms?.has(found.name))
+      ? null
+      : found;
+  return { statements, finding, name: finding?.name ?? null, main: mainStatement(statements) };
 }
 
 /**
@@ -267,7 +276,17 @@ export function describeTagged(
   options: DescribeOptions = {},
 ): PaperIdentity {
   const sentences = tagged.map((s) => s.text);
-  if (sentences.length === 0) return { name: null, title: UNTITLED, summary: NO_SUMMARY };
+  if (sentences.length === 0)
+    return { name: null, title: options.givenTitle || UNTITLED, summary: NO_SUMMARY };
+  if (options.givenTitle) {
+    const { name, statements, main } = readName(sentences, options);
+    const summary = chooseSummary(tagged, options.givenTitle, statements, main, name);
+    return {
+      name,
+      title: options.givenTitle,
+      summary: withoutUnprintable(summary).trim() || NO_SUMMARY,
+    };
+  }
   const { name, longForm, candidates, statements, main, negated } = titleCandidates(
     tagged,
     options,
