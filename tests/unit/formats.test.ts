@@ -304,6 +304,7 @@ describe('BibTeX fields in plain words, read without the parser', () => {
     'Åsa',
     'Okafor',
     'Sakaue,',
+    'zqph0qz',
     'Luís',
     'J.',
     'Jean-Pierre',
@@ -372,7 +373,8 @@ describe('BibTeX fields in plain words, read without the parser', () => {
 
   it('reads them as the parser does, and leaves the rest to it', () => {
     let plain = 0;
-    for (const name of ['title', 'booktitle', 'keywords', 'author', 'editor']) {
+    const fields = ['title', 'booktitle', 'journal', 'series', 'publisher', 'address', 'shortname'];
+    for (const name of [...fields, 'name', 'keywords', 'author', 'editor']) {
       for (let i = 0; i < 500; i++) {
         const value = field();
         const read = plainField(name, value);
@@ -395,6 +397,9 @@ describe('BibTeX fields in plain words, read without the parser', () => {
     expect(plainField('title', 'A {B}ayesian view')).toBeNull();
     expect(plainField('title', 'Bounds in $O(n)$')).toBeNull();
     expect(plainField('title', 'Pages 1--2')).toBeNull();
+    // The parser splits a publisher at "and", and reads its own placeholders out of any field.
+    expect(plainField('publisher', 'Morgan and Claypool')).toBeNull();
+    expect(plainField('title', 'Fast zqph3qz search')).toBeNull();
     expect(plainField('author', 'Smith, Jr, Jane')).toBeNull();
     expect(plainField('author', 'Sakaue, Shinsaku and Oki, Taihei')).toEqual([
       'Shinsaku Sakaue',

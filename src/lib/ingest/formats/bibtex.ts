@@ -248,6 +248,8 @@ function decodeEntry(entry: ScannedEntry): DecodedFields | string {
  */
 const PLAIN_TEXT = /^[\p{L}\p{N} \t\r\n.,:;()?!'/+*=-]*$/u;
 const LIGATURE = /--|''/;
+const PLACEHOLDER_TEXT = /zqph\d+qz/;
+const AND_WORD = /(?:^|[ \t\r\n])and(?:$|[ \t\r\n])/i;
 /** A blank line: a paragraph break, which the parser keeps. */
 const BLANK_LINE = /(?:\r\n?|\n)[ \t]*(?:\r\n?|\n)/;
 /**
@@ -265,6 +267,9 @@ const PLAIN_NAME_WORD = /^\p{L}[\p{L}.'-]*$/u;
  */
 export function plainField(name: string, value: string): string | string[] | null {
   if (!PLAIN_TEXT.test(value) || LIGATURE.test(value) || BLANK_LINE.test(value)) return null;
+  // The parser lists a publisher's parts split at `and` (`Morgan, Claypool`), and reads its own
+  // placeholders (`zqph0qz`) back out of any field: those it reads as it always did.
+  if (PLACEHOLDER_TEXT.test(value) || (name === 'publisher' && AND_WORD.test(value))) return null;
   const words = (text: string) =>
     tidy(text)
       .split(/[ \t\r\n]+/)
