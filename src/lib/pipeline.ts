@@ -177,7 +177,7 @@ export function buildBasePapers(
   options: IngestOptions = {},
 ): BaseResult {
   const collected = collectAbstracts(files);
-  const derived = collected.copies.map((copy) => deriveFields(copy.abstract, givenTitle(copy)));
+  const derived = collected.copies.map((copy) => deriveFields(copy.abstract, titleGivenFor(copy)));
   return assemble(collected, derived, options);
 }
 
@@ -210,7 +210,7 @@ async function deriveBase(
   const collected = collectAbstracts(files);
   clock('read dumps');
   const derived = await deriveAll(
-    collected.copies.map((copy) => [copy.abstract, givenTitle(copy)]),
+    collected.copies.map((copy) => [copy.abstract, titleGivenFor(copy)]),
     helpers,
     taxonomy,
     options.progress,
@@ -478,9 +478,9 @@ function assemble(
   };
 }
 
-/** The title a structured dump gives the abstract, if any (an empty one is none). */
-function givenTitle(copy: AbstractCopies): string | undefined {
-  return copy.given?.title || undefined;
+/** The title a structured dump gives the abstract, if any (readStructured leaves out an empty one). */
+function titleGivenFor(copy: AbstractCopies): string | undefined {
+  return copy.given?.title;
 }
 
 /** An abstract to derive, and the title its dump gives. */

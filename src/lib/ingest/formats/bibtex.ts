@@ -228,11 +228,11 @@ function decodeEntry(entry: ScannedEntry): DecodedFields | string {
   if (rest.size === 0) return plain;
   const parsed = parsedFields({ key: entry.key, fields: rest });
   if (typeof parsed === 'string') return parsed;
-  for (const [name, value] of plain.text) parsed.text.set(name, value);
   return {
+    // In field order, as the parser alone would have listed them.
     text: new Map(
       TEXT_FIELDS.flatMap((name) => {
-        const value = parsed.text.get(name);
+        const value = plain.text.get(name) ?? parsed.text.get(name);
         return value === undefined ? [] : [[name, value] as const];
       }),
     ),
@@ -258,6 +258,9 @@ const BLANK_LINE = /(?:\r\n?|\n)[ \t]*(?:\r\n?|\n)/;
  * (`Last, First` turned round), so how it splits them does not matter here.
  */
 const PLAIN_NAME_WORD = /^\p{L}[\p{L}.'-]*$/u;
+/** `AND` or `And` would be a separator to the parser: such a name is its to read. */
+const isPlainNameWord = (word: string): boolean =>
+  PLAIN_NAME_WORD.test(word) && word.toLowerCase() !== 'and';
 
 /**
  * A text field as the parser reads it (its spaces collapsed; keywords split at `,` and `;`, each
@@ -292,8 +295,7 @@ export function plainField(name: string, value: string): string | string[] | nul
     const parts = current.join(' ').split(',').map(words);
     current = [];
     if (parts.length > 2 || parts.some((part) => part.length === 0)) return false;
-    const plainWord = (word: string) => PLAIN_NAME_WORD.test(word) && word.toLowerCase() !== 'and';
-    if (!parts.every((part) => part.every(plainWord))) return false;
+    if (!parts.every((part) => part.every(isPlainNameWord))) return false;
     names.push((parts.length === 2 ? [...parts[1]!, ...parts[0]!] : parts[0]!).join(' '));
     return true;
   };

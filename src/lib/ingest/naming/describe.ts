@@ -278,15 +278,20 @@ export function describeTagged(
   const sentences = tagged.map((s) => s.text);
   if (sentences.length === 0)
     return { name: null, title: options.givenTitle || UNTITLED, summary: NO_SUMMARY };
-  if (options.givenTitle) {
-    const { name, statements, main } = readName(sentences, options);
-    const summary = chooseSummary(tagged, options.givenTitle, statements, main, name);
-    return {
-      name,
-      title: options.givenTitle,
-      summary: withoutUnprintable(summary).trim() || NO_SUMMARY,
-    };
-  }
+  const { name, title, statements, main } = options.givenTitle
+    ? { ...readName(sentences, options), title: options.givenTitle }
+    : derivedTitle(tagged, sentences, options);
+  // The summary is sentences as written: the same characters no card should show as the title's.
+  const summary = withoutUnprintable(chooseSummary(tagged, title, statements, main, name)).trim();
+  return { name, title, summary: summary || NO_SUMMARY };
+}
+
+/** The name and the headline title derived from the abstract, with what the summary reads. */
+function derivedTitle(
+  tagged: readonly TaggedSentence[],
+  sentences: readonly string[],
+  options: DescribeOptions,
+) {
   const { name, longForm, candidates, statements, main, negated } = titleCandidates(
     tagged,
     options,
@@ -296,9 +301,7 @@ export function describeTagged(
     longForm ?? bestHeadline(candidates, name, undefined, negated)?.text ?? null,
     sentences,
   );
-  // The summary is sentences as written: the same characters no card should show as the title's.
-  const summary = withoutUnprintable(chooseSummary(tagged, title, statements, main, name)).trim();
-  return { name, title, summary: summary || NO_SUMMARY };
+  return { name, title, statements, main };
 }
 
 /** With no noun phrase at all (a formula, a list of numbers): the first sentence, cut to length. */
