@@ -90,6 +90,8 @@ function readInputs(options: Options) {
 }
 
 function report(result: IngestResult, options: Options): void {
+  // Entries that are no paper (a preface) are named like problems, but do not fail the ingest.
+  for (const left of result.skipped ?? []) console.error(formatProblem(left, options.dumps));
   for (const problem of result.problems) {
     // Dump problems name a file inside the dumps folder; an override's names the overrides file.
     const inDumps = problem.file !== options.overrides;

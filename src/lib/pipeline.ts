@@ -77,11 +77,15 @@ export interface IngestStats {
   hidden?: number;
   /** Structured records whose e-mail addresses were left out (never read, never published). */
   emailsDropped?: number;
+  /** Entries left out as no paper (a volume's preface: no abstract); each is in `skipped`. */
+  skipped?: number;
 }
 
 export interface IngestResult {
   papers: Paper[];
   problems: Problem[];
+  /** Entries left out as no paper, named like problems; they do not fail the ingest. */
+  skipped?: Problem[];
   stats: IngestStats;
   /**
    * What the map and "papers like this text" read, aligned with `papers`, when asked for
@@ -114,6 +118,8 @@ interface AbstractCopies {
 export interface BaseResult {
   papers: BasePaper[];
   problems: Problem[];
+  /** Entries left out as no paper (see {@link IngestResult.skipped}). */
+  skipped?: Problem[];
   stats: IngestStats;
   /** Keywords a structured dump gave, by record id: they replace the derived ones. */
   givenKeywords?: ReadonlyMap<string, string[]>;
@@ -333,6 +339,7 @@ export function enrichAndValidate(
   return {
     papers: valid,
     problems: sortProblems([...base.problems, ...corrected.problems, ...problems]),
+    ...(base.skipped ? { skipped: base.skipped } : {}),
     stats: {
       ...base.stats,
       papers: valid.length,
@@ -372,6 +379,7 @@ function compareNames(a: string, b: string): number {
 interface Collected {
   dumps: number;
   emailsDropped: number;
+  skipped: Problem[];
   copies: AbstractCopies[];
   problems: Problem[];
   paragraphs: number;
@@ -384,6 +392,7 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
   const problems: Problem[] = [];
   let paragraphs = 0;
   let emailsDropped = 0;
+  const skipped: Problem[] = [];
   const add = (abstract: string, source: Source, given: ImportedRecord | null) => {
     const existing = byAbstract.get(abstract);
     if (!existing) byAbstract.set(abstract, { abstract, sources: [source], given });
@@ -403,6 +412,7 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
       problems.push(...read.problems);
       paragraphs += read.count;
       emailsDropped += read.emailsDropped;
+      skipped.push(...read.skipped);
       for (const { abstract, source, given } of read.copies) add(abstract, source, given);
       continue;
     }
@@ -427,6 +437,7 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
   return {
     dumps: files.length,
     emailsDropped,
+    skipped,
     copies: [...byAbstract.values()],
     problems,
     paragraphs,
@@ -467,6 +478,7 @@ function assemble(
   return {
     papers,
     problems,
+    ...(collected.skipped.length > 0 ? { skipped: collected.skipped } : {}),
     givenKeywords,
     stats: {
       dumps: collected.dumps,
@@ -474,6 +486,7 @@ function assemble(
       duplicatesMerged: sourcesKept - papers.length,
       paragraphs: collected.paragraphs,
       ...(collected.emailsDropped > 0 ? { emailsDropped: collected.emailsDropped } : {}),
+      ...(collected.skipped.length > 0 ? { skipped: collected.skipped.length } : {}),
     },
   };
 }
@@ -719,6 +732,11 @@ export function formatSummary(stats: IngestStats, problemCount: number): string 
     .concat(
       stats.emailsDropped
         ? ` (e-mail addresses in ${plural(stats.emailsDropped, 'record')} left out)`
+        : '',
+    )
+    .concat(
+      stats.skipped
+        ? ` (${stats.skipped} ${stats.skipped === 1 ? 'entry' : 'entries'} without an abstract left out)`
         : '',
     );
 }

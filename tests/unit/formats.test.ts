@@ -60,15 +60,83 @@ describe('a BibTeX dump', () => {
     expect(read.records[0]?.venue).toBe('Imaginary Workshop 2026');
   });
 
-  it('reports an entry without abstract, a duplicate key and a broken entry, each at its line', () => {
+  it('reports a duplicate key and a broken entry, and names an entry without abstract left out', () => {
     const bad = readBibtex('a.bib', readFileSync(`${FIXTURES}/bad/a-entries.bib`, 'utf8'));
     expect(bad.problems.map((p) => formatProblem(p)).sort()).toEqual([
       'a.bib:18: duplicate key "ferreira26" (first at line 9)',
       'a.bib:26: not BibTeX: entry broken26, field title: a { is never closed',
-      'a.bib:3: entry ndiaye26 has no abstract',
+    ]);
+    expect(bad.skipped?.map((p) => formatProblem(p))).toEqual([
+      'a.bib:3: entry ndiaye26 has no abstract: left out',
     ]);
     expect(bad.records.map((r) => r.key)).toEqual(['ferreira26']);
     expect(bad.count).toBe(bad.records.length + bad.problems.length);
+  });
+
+  it("leaves out a volume's front matter (no abstract) and reads its papers", () => {
+    // A proceedings volume lists its preface as an entry (COLT 2024 does): no abstract, no paper.
+    const bib = [
+      '@Proceedings{COLT-2024, booktitle = {Proceedings of Thirty Seventh Conference on Learning Theory}, shortname = {COLT}, volume = {247}, year = {2024}}',
+      '',
+      '@InProceedings{preface24, title = {Conference on Learning Theory 2024: Preface}, section = {Preface}, pages = {i-i}, author = {Doe, Jane}}',
+      '',
+      `@InProceedings{paper24, title = {Rivers of Tokens}, author = {Roe, Ann}, pages = {1-20}, abstract = {${ABSTRACT}}}`,
+    ].join('\n');
+    const read = readBibtex('colt.bib', bib);
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => [r.key, r.title, r.venue])).toEqual([
+      ['paper24', 'Rivers of Tokens', 'COLT 2024'],
+    ]);
+    expect(read.skipped?.map((p) => formatProblem(p))).toEqual([
+      'colt.bib:3: entry preface24 has no abstract: left out',
+    ]);
+    expect(read.count).toBe(1);
+  });
+
+  it('reports an unclosed { at its entry and loses none of the entries after it', () => {
+    const entry = (key: string, extra = '') =>
+      `@misc{${key}, title = {T},\n  abstract = {${ABSTRACT} ${extra}${key}.}\n}`;
+    // One { too many takes the entry's closing brace; two run the value into the next entries.
+    for (const extra of ['{', '{{']) {
+      const bib = [entry('a1', extra), entry('a2'), entry('a3')].join('\n\n');
+      const read = readBibtex('u.bib', bib);
+      expect(read.records.map((r) => [r.key, r.line])).toEqual([
+        ['a2', 5],
+        ['a3', 9],
+      ]);
+      expect(read.problems.map((p) => formatProblem(p))).toEqual([
+        expect.stringMatching(
+          /^u\.bib:(1|2): not BibTeX: entry a1.* not closed before the next entry \(line 5\)$/,
+        ),
+      ]);
+      expect(read.count).toBe(read.records.length + read.problems.length);
+    }
+  });
+
+  it('counts lines ended by CR alone or CRLF as LF-ended ones', () => {
+    const lines = [
+      '@misc{a1, title = {One},',
+      `  abstract = {${ABSTRACT}}}`,
+      '',
+      '@misc{a1, title = {Two},',
+      `  abstract = {${ABSTRACT} Again.}}`,
+    ];
+    for (const end of ['\n', '\r', '\r\n']) {
+      const read = readBibtex('e.bib', lines.join(end));
+      expect(read.records.map((r) => r.line)).toEqual([1]);
+      expect(read.problems.map((p) => formatProblem(p))).toEqual([
+        'e.bib:4: duplicate key "a1" (first at line 1)',
+      ]);
+    }
+  });
+
+  it('fails a file in which no entry has an abstract (a dblp export without them)', () => {
+    const bib = '@inproceedings{a1, title = {One}}\n@inproceedings{a2, title = {Two}}';
+    const read = readBibtex('d.bib', bib);
+    expect(read.records).toEqual([]);
+    expect(read.problems.map((p) => formatProblem(p))).toEqual([
+      'd.bib:1: no records: none of the 2 entries has an abstract',
+    ]);
   });
 });
 
@@ -187,7 +255,6 @@ describe('structured dumps beside plain-text ones', () => {
   it('report every problem of every format, and keep none of the bad records', () => {
     const bad = ingestDumps(folder(`${FIXTURES}/bad`), TAXONOMY);
     expect(bad.problems.map((p) => `${p.file}:${p.line}`)).toEqual([
-      'a-entries.bib:3',
       'a-entries.bib:18',
       'a-entries.bib:26',
       'b-export.jsonl:2',
@@ -195,6 +262,9 @@ describe('structured dumps beside plain-text ones', () => {
       'c-noabstract.csv:1',
       'd-quotes.csv:2',
     ]);
+    // An entry without an abstract is no paper: named and counted, not a problem.
+    expect(bad.skipped?.map((p) => `${p.file}:${p.line}`)).toEqual(['a-entries.bib:3']);
+    expect(bad.stats.skipped).toBe(1);
     const sources = bad.papers.reduce((sum, p) => sum + p.sources.length, 0);
     expect(sources + bad.problems.length).toBe(bad.stats.paragraphs);
   });
@@ -233,9 +303,13 @@ describe('the ingest command on structured dumps', { timeout: 120_000 }, () => {
     const out = join(work, 'papers.json');
     const run = await ingest('--dumps', `${FIXTURES}/bad`, '--out', out);
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain(`${FIXTURES}/bad/a-entries.bib:3: entry ndiaye26 has no abstract`);
+    expect(run.stderr).toContain(
+      `${FIXTURES}/bad/a-entries.bib:3: entry ndiaye26 has no abstract: left out`,
+    );
     expect(run.stderr).not.toMatch(/\bat .*\.ts:\d+/);
-    expect(run.stdout.trim().split('\n').at(-1)).toMatch(/7 problems; nothing written$/);
+    expect(run.stdout.trim().split('\n').at(-1)).toMatch(
+      /6 problems \(1 entry without an abstract left out\); nothing written$/,
+    );
     expect(existsSync(out)).toBe(false);
   });
 

@@ -15,6 +15,18 @@ describe('toPlainText: LaTeX', () => {
     ['\\emph{a} \\textit{b} \\texttt{c} \\textsc{d}', 'a b c d'],
     ['as in Fig.~3 and et~al.', 'as in Fig. 3 and et al.'],
     ['with $53$% published', 'with 53% published'],
+    // LaTeX 2.09 font switches, TeX's control space and a tie before a formula.
+    [
+      'of {\\em dynamic} regret and {\\bf strong}, {\\rm plain} bounds',
+      'of dynamic regret and strong, plain bounds',
+    ],
+    [
+      'drawn i.i.d.\\ from a law, resp.\\ underdamped',
+      'drawn i.i.d. from a law, resp. underdamped',
+    ],
+    ["datasets~$S,S'$ of size~$n$", 'datasets S, S′ of size n'],
+    ["the `best-of-both-worlds' regime", 'the ‘best-of-both-worlds’ regime'],
+    ['an unknown \\ergraph is kept', 'an unknown ergraph is kept'],
   ])('%s → %s', (source, text) => {
     expect(toPlainText(source)).toBe(text);
   });

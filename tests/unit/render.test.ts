@@ -33,6 +33,18 @@ function rendersAsParser(
 }
 
 describe('renderAbstract', () => {
+  it('shows TeX typography as printed: font switches, dashes, ties, control spaces, quotes', () => {
+    const html = renderAbstract(
+      "We study {\\em dynamic} regret---an algorithm of Kullback--Leibler type on datasets~$S$, i.e.\\ the `hard' case.",
+    );
+    expect(html).toContain('<em>dynamic</em> regret—an algorithm of Kullback–Leibler type');
+    expect(html).toContain('datasets\u00a0<span class="katex">');
+    expect(html).toContain('i.e. the ‘hard’ case.');
+    expect(html).not.toMatch(/[{}~\\]|---|--/);
+    // A Markdown code span keeps its dashes and backticks' meaning.
+    expect(renderAbstract('run `x --y` and `z`')).toContain('<code>x --y</code>');
+  });
+
   it('renders plain prose as one paragraph, escaped, with defined acronyms marked up', () => {
     expect(renderAbstract('We use RL & "LLM" tricks (a < b).', ACRONYMS)).toBe(
       '<p>We use <abbr title="reinforcement learning" tabindex="0">RL</abbr> &#x26; "' +

@@ -205,6 +205,11 @@ describe('citations', () => {
       `Untitled 50% study_1. [Title derived from the abstract.] V. ${URL}`,
     );
     expect(bibtexCitation(anonymous, 'V', URL)).toContain('title = {{Untitled 50\\% study\\_1}}');
+    // One page is "p.", a range "pp." (as the venue line on the page says).
+    const onePage = { ...cited, publication: { pages: { first: '426' } } };
+    expect(plainCitation(onePage, 'COLT 2024', URL)).toContain('COLT 2024, p. 426. ');
+    const range = { ...cited, publication: { pages: { first: '17', last: '30' } } };
+    expect(plainCitation(range, 'COLT 2024', URL)).toContain('COLT 2024, pp. 17–30. ');
   });
 
   it('link to the PDF, DOI and OpenReview, and give Google Scholar tags', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { slugBase } from '../../src/lib/text/slug';
 import {
   chooseWholeSummary,
   hasContentNoun,
@@ -263,11 +264,28 @@ describe('a paper whose dump gives its title (issue 32)', () => {
 
   it('keeps the given title and still finds the name and a whole summary', () => {
     const derived = describePaper(abstract);
-    const given = describePaper(abstract, { givenTitle: 'Checking Claims Against Evidence' });
-    expect(given.title).toBe('Checking Claims Against Evidence');
+    const given = describePaper(abstract, {
+      givenTitle: 'FactGuard: Checking Claims Against Evidence',
+    });
+    expect(given.title).toBe('FactGuard: Checking Claims Against Evidence');
     expect(given.name).toBe(derived.name);
     expect(given.name).toBe('FactGuard');
     expect(abstract).toContain(given.summary);
     expect(given.summary).toMatch(/[.!?]$/);
+  });
+
+  it('gives no name the given title does not say (nor a slug from it)', () => {
+    // A name the abstract reads but the title leaves out is a thing the paper uses, not its name.
+    const given = describePaper(abstract, { givenTitle: 'Checking Claims Against Evidence' });
+    expect(given.name).toBeNull();
+    const hall =
+      'We study multiclass learnability through the lens of regularization. We show that the Hall ' +
+      'complexity of a class characterises its optimal error rate, and give a learner that ' +
+      'attains it for every class of finite Hall complexity.';
+    const titled = describePaper(hall, {
+      givenTitle: 'Regularization and Optimal Multiclass Learning',
+    });
+    expect(titled.name).toBeNull();
+    expect(slugBase({ id: 'b3a3fe', ...titled })).toBe('regularization-and-optimal-multiclass');
   });
 });

@@ -32,10 +32,17 @@ export function readStructured(
   file: string,
   bytes: Uint8Array,
   reader: (file: string, text: string) => ReadStructuredDump,
-): { copies: StructuredCopy[]; problems: Problem[]; count: number; emailsDropped: number } {
+): {
+  copies: StructuredCopy[];
+  problems: Problem[];
+  count: number;
+  emailsDropped: number;
+  /** Entries that are no paper (no abstract), left out and named (`ReadStructuredDump.skipped`). */
+  skipped: Problem[];
+} {
   const decoded = decodeDump(file, bytes);
   if ('problem' in decoded) {
-    return { copies: [], problems: [decoded.problem], count: 0, emailsDropped: 0 };
+    return { copies: [], problems: [decoded.problem], count: 0, emailsDropped: 0, skipped: [] };
   }
   let read: ReadStructuredDump;
   try {
@@ -43,7 +50,8 @@ export function readStructured(
   } catch (error) {
     // A reader bug on some input: still `file:line: reason`, never a stack trace.
     const reason = `could not be read: ${String((error as Error)?.message ?? error).slice(0, 200)}`;
-    return { copies: [], problems: [{ file, line: 1, reason }], count: 1, emailsDropped: 0 };
+    const problems = [{ file, line: 1, reason }];
+    return { copies: [], problems, count: 1, emailsDropped: 0, skipped: [] };
   }
   const problems = [...read.problems];
   const copies: StructuredCopy[] = [];
@@ -59,7 +67,13 @@ export function readStructured(
     if (record.key !== undefined) source.key = record.key;
     copies.push({ abstract: checked.abstract, source, given: checked.given });
   }
-  return { copies, problems, count: read.count, emailsDropped: read.emailsDropped ?? 0 };
+  return {
+    copies,
+    problems,
+    count: read.count,
+    emailsDropped: read.emailsDropped ?? 0,
+    skipped: read.skipped ?? [],
+  };
 }
 
 /**

@@ -11,6 +11,7 @@
  */
 import type { Paper } from '../schema';
 import { foldDiacritics } from '../text/fold';
+import { pagesText } from './venues';
 
 /** What a citation needs of a paper (a reading-list card carries the same fields). */
 export type Citable = Pick<
@@ -204,9 +205,7 @@ export function plainCitation(paper: Citable, venue: string, url: string): strin
   const when = paper.year === null ? '' : `(${paper.year}). `;
   const title = /[.?!]$/.test(paper.title) ? paper.title : `${paper.title}.`;
   const marked = paper.titleSource === 'derived' ? `${title} [${DERIVED_TITLE_NOTE}.]` : title;
-  const pages = paper.publication.pages
-    ? `, pp. ${[paper.publication.pages.first, paper.publication.pages.last].filter(Boolean).join('–')}`
-    : '';
+  const pages = paper.publication.pages ? `, ${pagesText(paper.publication.pages)}` : '';
   return `${authors}${authors ? ' ' : ''}${when}${marked} ${venue}${pages}. ${citationUrl(paper, url)}`;
 }
 

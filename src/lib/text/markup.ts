@@ -60,8 +60,16 @@ export function findUrls(text: string): { url: string; index: number }[] {
  * into typographic quotes before Markdown is parsed.
  */
 export function replaceTexQuotes(source: string): string {
-  return source.replace(/``([^`]*?)(?:''|")/g, '“$1”').replaceAll('``', '“');
+  const doubled = source.replace(/``([^`]*?)(?:''|")/g, '“$1”').replaceAll('``', '“');
+  return doubled.includes('`') ? doubled.replace(TEX_SINGLE_QUOTES, '‘$1’') : doubled;
 }
+
+/**
+ * A TeX single-quoted phrase, `` `best-of-both-worlds' ``: a backtick after a space or an opening
+ * bracket, no backtick inside, a closing `'` not followed by a letter. A Markdown code span
+ * (`` `x` ``) has a backtick where this needs the quote, so it is left alone.
+ */
+const TEX_SINGLE_QUOTES = /(?<=^|[\s([])`([^\s`'][^`'\n]{0,80}?)'(?![\p{L}\p{N}])/gu;
 
 type MacroNode = PhrasingContent;
 const MACROS: Record<string, (text: string) => MacroNode | MacroNode[]> = {
@@ -225,6 +233,38 @@ function neutraliseLinks(tree: Root): void {
 }
 
 const TEXT_MACRO = /\\([a-zA-Z]+)\{([^{}]*)\}/g;
+
+/**
+ * LaTeX 2.09 font switches, which take effect to the end of their group: `{\em dynamic}`,
+ * `{\bf X}`. Each reads as the text macro it means (`\emph{dynamic}`); a plain-font one as its text.
+ */
+const FONT_SWITCHES: Record<string, string | null> = {
+  em: 'emph',
+  it: 'emph',
+  sl: 'emph',
+  itshape: 'emph',
+  slshape: 'emph',
+  bf: 'textbf',
+  bfseries: 'textbf',
+  tt: 'texttt',
+  ttfamily: 'texttt',
+  sc: 'textsc',
+  scshape: 'textsc',
+  rm: null,
+  sf: null,
+  normalfont: null,
+  upshape: null,
+};
+const FONT_SWITCH = new RegExp(
+  String.raw`\{\\(${Object.keys(FONT_SWITCHES).join('|')})(?![a-zA-Z])\s*([^{}]*)\}`,
+  'g',
+);
+
+/** `{\em X}` → the formatting `\emph{X}` gives (see {@link FONT_SWITCHES}). */
+function fontSwitch(_match: string, name: string, text: string): MacroNode | MacroNode[] {
+  const macro = FONT_SWITCHES[name];
+  return (macro ? MACROS[macro]?.(text) : undefined) ?? { type: 'text', value: text };
+}
 const OPEN_MACRO_AT_END = /\\([a-zA-Z]+)\{([^{}]*)$/;
 
 /** The formatting a macro applies to content that is already a list of nodes. */
@@ -288,9 +328,12 @@ function replaceTextMacros(tree: Root): void {
     findAndReplace(
       tree,
       [
-        TEXT_MACRO,
-        (_match: string, name: string, arg: string) =>
-          MACROS[name]?.(arg) ?? { type: 'text', value: arg },
+        [FONT_SWITCH, fontSwitch],
+        [
+          TEXT_MACRO,
+          (_match: string, name: string, arg: string) =>
+            MACROS[name]?.(arg) ?? { type: 'text', value: arg },
+        ],
       ],
       { ignore },
     );
@@ -298,14 +341,26 @@ function replaceTextMacros(tree: Root): void {
   }
 }
 
-/** Bare URLs become links; a leftover `\command` reads as its name; `a~b` is a no-break space. */
+/**
+ * Bare URLs become links; a leftover `\command` reads as its name (a font switch as nothing); TeX's
+ * typography reads as what it prints: `a~b` and `a~$x$` a no-break space, `\ ` a space, `---` and
+ * `--` an em and an en dash.
+ */
 function linkAndClean(tree: Root): void {
   findAndReplace(
     tree,
     [
       [URL_PATTERN, (match: string) => linkifyUrl(match)],
-      [/\\([a-zA-Z]+)\b ?/g, (_match: string, name: string) => name],
-      [/(?<=\S)~(?=\S)/g, '\u00a0'],
+      // The space after a command stays (`\ergraph is` reads "ergraph is", not "ergraphis").
+      [
+        /\\([a-zA-Z]+)\b( ?)/g,
+        (_match: string, name: string, space: string) =>
+          name in FONT_SWITCHES ? '' : `${name}${space}`,
+      ],
+      [/\\ /g, ' '],
+      [/(?<=\S)~(?=\S|$)/g, '\u00a0'],
+      [/---/g, '—'],
+      [/--/g, '–'],
     ],
     { ignore: ['link', 'inlineCode'] },
   );

@@ -39,6 +39,9 @@ export function scanBibtex(text: string): { entries: ScannedEntry[]; problems: S
   return new Scanner(text).run();
 }
 
+/** An entry's start at the beginning of a line, inside a braced value only when a { is unclosed. */
+const ENTRY_START = /\n[ \t]*@[a-zA-Z]+[ \t]*[{(]/;
+
 class Scanner {
   private i = 0;
   private line = 1;
@@ -139,7 +142,14 @@ class Scanner {
       if (!fields.has(name)) fields.set(name, { name, value, line: fieldLine });
       this.skipSpace();
       if (this.text[this.i] === ',') this.i++;
-      else if (this.text[this.i] !== close) {
+      else if (this.atEntryStart()) {
+        // A { left open in the entry took its closing brace: the next entry starts here.
+        this.problems.push({
+          line,
+          reason: `not BibTeX: entry ${key} is not closed before the next entry (line ${this.line})`,
+        });
+        return;
+      } else if (this.text[this.i] !== close) {
         this.fail(
           this.line,
           `entry ${key}: expected , or the end of the entry after field ${name}`,
@@ -184,11 +194,27 @@ class Scanner {
       let part: string | null;
       if (c === '{') {
         const start = ++this.i;
-        if (!this.skipGroup('}')) {
+        const startLine = this.line;
+        const closed = this.skipGroup('}');
+        // One { too many swallows the entries after it until the braces balance (or the file
+        // ends): report it at the first entry it ran into, and read on from there.
+        const swallowed = this.text.slice(start, closed ? this.i - 1 : this.i);
+        const runOn = swallowed.includes('@') ? ENTRY_START.exec(swallowed) : null;
+        if (runOn) {
+          this.i = start;
+          this.line = startLine;
+          this.advanceTo(start + runOn.index);
+          this.problems.push({
+            line,
+            reason: `not BibTeX: ${owner}: a { is not closed before the next entry (line ${this.line + 1})`,
+          });
+          return null;
+        }
+        if (!closed) {
           this.fail(line, `${owner}: a { is never closed`);
           return null;
         }
-        part = this.text.slice(start, this.i - 1);
+        part = swallowed;
       } else if (c === '"') {
         const start = ++this.i;
         if (!this.skipQuoted()) {
@@ -267,8 +293,18 @@ class Scanner {
   }
 
   /** Records a problem and goes on at the next line that starts with `@`, as BibTeX itself recovers. */
+  /** Whether `i` is at an `@` that starts a line (after spaces): the next entry. */
+  private atEntryStart(): boolean {
+    if (this.text[this.i] !== '@') return false;
+    let j = this.i - 1;
+    while (j >= 0 && (this.text[j] === ' ' || this.text[j] === '\t')) j--;
+    return j < 0 || this.text[j] === '\n';
+  }
+
   private fail(line: number, reason: string) {
     this.problems.push({ line, reason: `not BibTeX: ${reason}` });
+    // Stopped at the next entry's `@` (an entry missing its closing brace): read that entry next.
+    if (this.atEntryStart()) return;
     const next = this.text.indexOf('\n@', this.i);
     this.advanceTo(next === -1 ? this.text.length : next);
   }

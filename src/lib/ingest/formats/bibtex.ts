@@ -69,10 +69,12 @@ type Inherited =
 
 /** The records of one `.bib` file; `file` only names it in problems. */
 export function readBibtex(file: string, text: string): ReadStructuredDump {
-  const scanned = scanBibtex(text);
+  // A lone CR ends a line as LF does (old Mac line ends), so every `file:line` counts it; CRLF is one.
+  const scanned = scanBibtex(text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text);
   const problems: Problem[] = scanned.problems.map(({ line, reason }) => ({ file, line, reason }));
   const volumes = new Map<string, ScannedEntry>();
   const papers: ScannedEntry[] = [];
+  const skipped: Problem[] = [];
   for (const entry of scanned.entries) {
     if (IGNORED_TYPES.has(entry.type)) continue;
     if (VOLUME_TYPES.has(entry.type)) volumes.set(entry.key.toLowerCase(), entry);
@@ -109,7 +111,9 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
     const volume = crossref ? volumes.get(crossref.toLowerCase()) : onlyVolume;
     const rawAbstract = entry.fields.get('abstract')?.value;
     if (!rawAbstract?.trim()) {
-      problem(`entry ${key} has no abstract`);
+      // A proceedings volume lists its front matter as entries too (COLT's `Preface`, pages i–i):
+      // no abstract, so no paper. Left out and named, never silently.
+      skipped.push({ file, line, reason: `entry ${key} has no abstract: left out` });
       continue;
     }
     // Braces are BibTeX's own syntax, dropped when decoded: their depth is checked as written.
@@ -184,14 +188,23 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
   }
   if (papers.length === 0 && problems.length === 0) {
     problems.push({ file, line: 1, reason: 'no records (no BibTeX entry with an abstract)' });
+  } else if (records.length === 0 && problems.length === 0 && skipped.length > 0) {
+    // Entries, but none a paper (a dblp export without abstracts): nothing to build a site from.
+    problems.push({
+      file,
+      line: skipped[0]!.line,
+      reason: `no records: none of the ${skipped.length} entries has an abstract`,
+    });
   }
   const volumeVenue = onlyVolume ? decodeVolume(onlyVolume) : undefined;
   problems.sort((a, b) => a.line - b.line);
   return {
     records,
     problems,
-    // Each scan problem is one entry that could not be read: every entry is a record or a problem.
-    count: Math.max(papers.length + scanned.problems.length, 1),
+    // Each scan problem is one entry that could not be read: every entry is a record, a problem
+    // or left out (no abstract).
+    count: Math.max(papers.length - skipped.length + scanned.problems.length, 1),
+    ...(skipped.length > 0 ? { skipped } : {}),
     venue: volumeVenue
       ? (venueLabel({
           shortName: volumeVenue.text.get('shortname'),

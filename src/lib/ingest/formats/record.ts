@@ -47,6 +47,11 @@ export interface ReadStructuredDump {
   venue: string | null;
   /** How many records carried e-mail addresses, which are never read (the summary says so). */
   emailsDropped?: number;
+  /**
+   * Entries left out because they are no paper (a volume's preface: no abstract), each named like
+   * a problem; printed and counted, but they do not fail the ingest.
+   */
+  skipped?: Problem[];
 }
 
 /** An e-mail address, bare or in angle brackets: never part of a published name. */

@@ -279,12 +279,38 @@ export function describeTagged(
   if (sentences.length === 0)
     return { name: null, title: options.givenTitle || UNTITLED, summary: NO_SUMMARY };
   const { name, title, statements, main } = options.givenTitle
-    ? { ...readName(sentences, options), title: options.givenTitle }
+    ? givenTitleAndName(sentences, options.givenTitle, options)
     : derivedTitle(tagged, sentences, options);
   // The summary is sentences as written: the same characters no card should show as the title's.
   const summary = withoutUnprintable(chooseSummary(tagged, title, statements, main, name)).trim();
   return { name, title, summary: summary || NO_SUMMARY };
 }
+
+/**
+ * The given title, and the name the abstract introduces when the title says it too: a name the
+ * title leaves out ("the Hall complexity" in a paper titled "Regularization and Optimal Multiclass
+ * Learning") is a thing the paper uses, not the paper's name, and would be its slug.
+ */
+function givenTitleAndName(
+  sentences: readonly string[],
+  givenTitle: string,
+  options: DescribeOptions,
+) {
+  const read = readName(sentences, options);
+  const name = read.name && mentionsWord(givenTitle, read.name) ? read.name : null;
+  return { ...read, name, title: givenTitle };
+}
+
+/** Whether `text` holds `word` whole: not inside a longer word (`Hall` is not in `Halls`). */
+function mentionsWord(text: string, word: string): boolean {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
+    const before = text.charAt(at - 1);
+    const after = text.charAt(at + word.length);
+    if (!WORD_CHARACTER.test(before) && !WORD_CHARACTER.test(after)) return true;
+  }
+  return false;
+}
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 /** The name and the headline title derived from the abstract, with what the summary reads. */
 function derivedTitle(
