@@ -113,6 +113,28 @@ describe('a BibTeX dump', () => {
     }
   });
 
+  it("calls an arXiv preprint arXiv however the export says so, and reads dblp's ee link", () => {
+    const bib = [
+      // Zotero: the identifier as the journal.
+      `@article{z1, title = {Escaping}, journal = {arXiv:2104.05704 [cs]}, year = {2021}, abstract = {${ABSTRACT}}}`,
+      // Zotero @misc: publisher arXiv and an arXiv DOI, no journal.
+      `@misc{z2, title = {Anticipating}, publisher = {arXiv}, doi = {10.48550/arXiv.2107.03451}, year = {2021}, abstract = {${ABSTRACT} Two.}}`,
+      // dblp before `url`: the electronic edition.
+      `@inproceedings{d1, title = {Old}, booktitle = {IJCAI}, year = {2013}, ee = {http://www.aaai.org/ocs/index.php/IJCAI/IJCAI13/paper/view/7006}, abstract = {${ABSTRACT} Three.}}`,
+    ].join('\n\n');
+    const read = readBibtex('zotero.bib', bib);
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => [r.key, r.venue, r.links])).toEqual([
+      ['z1', 'arXiv 2021', { arxiv: '2104.05704' }],
+      ['z2', 'arXiv 2021', { doi: '10.48550/arXiv.2107.03451' }],
+      [
+        'd1',
+        'IJCAI 2013',
+        { page: 'http://www.aaai.org/ocs/index.php/IJCAI/IJCAI13/paper/view/7006' },
+      ],
+    ]);
+  });
+
   it('counts lines ended by CR alone or CRLF as LF-ended ones', () => {
     const lines = [
       '@misc{a1, title = {One},',
@@ -135,7 +157,7 @@ describe('a BibTeX dump', () => {
     const read = readBibtex('d.bib', bib);
     expect(read.records).toEqual([]);
     expect(read.problems.map((p) => formatProblem(p))).toEqual([
-      'd.bib:1: no records: none of the 2 entries has an abstract',
+      'd.bib:1: no records: none of its 2 entries has an abstract (dblp and DOI exports carry none)',
     ]);
   });
 });
@@ -176,6 +198,65 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     expect(read.problems.map((p) => formatProblem(p))).toEqual([
       'c.json:3: record 2 has no abstract',
     ]);
+  });
+
+  it('read OpenReview v2 notes as real exports write them: venue, acceptance, year, author profiles', () => {
+    const note = (id: string, venueid: string, venue: string, authors: unknown, pdate: number) =>
+      JSON.stringify({
+        id,
+        forum: id,
+        pdate,
+        content: {
+          title: { value: `Paper ${id}` },
+          abstract: { value: ABSTRACT },
+          authors: { value: authors },
+          venue: { value: venue },
+          venueid: { value: venueid },
+        },
+      });
+    const posted2025 = Date.UTC(2025, 9, 1);
+    const lines = [
+      note('Acc1', 'ICLR.cc/2026/Conference', 'ICLR 2026 Poster', ['Ann Roe'], posted2025),
+      note('Col1', 'colmweb.org/COLM/2026/Conference', 'COLM 2026', ['Bo Li'], posted2025),
+      note('Arr1', 'aclweb.org/ACL/ARR/2026/August', 'ARR 2026', ['Cy Do'], posted2025),
+      note('Wks1', 'ICLR.cc/2026/Workshop/Gen2', 'Gen2 Workshop', ['Di Wu'], posted2025),
+      note(
+        'Wdr1',
+        'ICLR.cc/2026/Conference/Withdrawn_Submission',
+        'ICLR 2026 Conference Withdrawn Submission',
+        ['Ed Ho'],
+        posted2025,
+      ),
+      note(
+        'Rej1',
+        'ICLR.cc/2026/Conference/Rejected_Submission',
+        'Submitted to ICLR 2026',
+        ['Fa Qi'],
+        posted2025,
+      ),
+      note(
+        'Prf1',
+        'ICLR.cc/2026/Conference',
+        'ICLR 2026 Poster',
+        [
+          { fullname: 'Yuhao Luo', username: '' },
+          { fullname: 'Åsa Lind', username: '~Asa_Lind1' },
+        ],
+        posted2025,
+      ),
+    ];
+    const read = readJsonLines('n.jsonl', lines.join('\n'));
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => [r.key, r.venue, r.year])).toEqual([
+      ['Acc1', 'ICLR 2026', 2026],
+      ['Col1', 'COLM 2026', 2026],
+      ['Arr1', 'ARR 2026 August', 2026],
+      ['Wks1', 'ICLR 2026 Workshop Gen2', 2026],
+      ['Wdr1', 'ICLR 2026 Conference Withdrawn Submission', 2026],
+      ['Rej1', 'Submitted to ICLR 2026', 2026],
+      ['Prf1', 'ICLR 2026', 2026],
+    ]);
+    expect(read.records.at(-1)?.authors).toEqual(['Yuhao Luo', 'Åsa Lind']);
   });
 
   it('read quoted CSV fields holding commas, quotes and line breaks', () => {

@@ -41,6 +41,10 @@ describe('renderAbstract', () => {
     expect(html).toContain('datasets\u00a0<span class="katex">');
     expect(html).toContain('i.e. the ‘hard’ case.');
     expect(html).not.toMatch(/[{}~\\]|---|--/);
+    // Dashes that are no TeX prose stay as written.
+    expect(renderAbstract('a <!-- note --> and the --flag option')).toContain(
+      '&#x3C;!-- note --> and the --flag option',
+    );
     // A Markdown code span keeps its dashes and backticks' meaning.
     expect(renderAbstract('run `x --y` and `z`')).toContain('<code>x --y</code>');
   });

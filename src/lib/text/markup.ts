@@ -344,7 +344,7 @@ function replaceTextMacros(tree: Root): void {
 /**
  * Bare URLs become links; a leftover `\command` reads as its name (a font switch as nothing); TeX's
  * typography reads as what it prints: `a~b` and `a~$x$` a no-break space, `\ ` a space, `---` and
- * `--` an em and an en dash.
+ * `--` an em and an en dash between words (braces stay: a page shows `{{x}}` as written).
  */
 function linkAndClean(tree: Root): void {
   findAndReplace(
@@ -359,8 +359,10 @@ function linkAndClean(tree: Root): void {
       ],
       [/\\ /g, ' '],
       [/(?<=\S)~(?=\S|$)/g, '\u00a0'],
-      [/---/g, '—'],
-      [/--/g, '–'],
+      // Only between two words or two spaces, as TeX prose has them (`10--40`, `A---B`,
+      // ` -- `): `<!--`, `-->` and `--flag` are shown as written.
+      [/(?<=[\p{L}\p{N}])---(?=[\p{L}\p{N}])|(?<=\s)---(?=\s)/gu, '—'],
+      [/(?<=[\p{L}\p{N}])--(?=[\p{L}\p{N}])|(?<=\s)--(?=\s)/gu, '–'],
     ],
     { ignore: ['link', 'inlineCode'] },
   );

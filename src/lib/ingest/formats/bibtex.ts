@@ -67,6 +67,10 @@ type Inherited =
   | 'series'
   | 'month';
 
+/** A journal field that is an arXiv identifier (`arXiv:2104.05704 [cs]`), and the identifier. */
+const ARXIV_JOURNAL =
+  /^arxiv(?::\s*(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?\/\d{7}))?(?:\s|$)/i;
+
 /** The records of one `.bib` file; `file` only names it in problems. */
 export function readBibtex(file: string, text: string): ReadStructuredDump {
   // A lone CR ends a line as LF does (old Mac line ends), so every `file:line` counts it; CRLF is one.
@@ -137,16 +141,26 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
       rawField(entry, name) ?? (volume ? rawField(volume, name) : undefined);
     const year = readYear(from('year') ?? raw('year') ?? raw('date'));
     const booktitle = from('booktitle');
-    const journal = own.text.get('journal');
+    const givenJournal = own.text.get('journal');
+    // Zotero writes an arXiv preprint's journal as `arXiv:2104.05704 [cs]`: the venue is arXiv.
+    const arxivJournal = ARXIV_JOURNAL.exec(givenJournal ?? '');
+    const journal = arxivJournal ? 'arXiv' : givenJournal;
     const shortName = from('shortname');
+    const doi = rawField(entry, 'doi');
     const links = classifyPaperLinks({
-      url: rawField(entry, 'url'),
+      // dblp's older exports give the paper's address as `ee` (electronic edition), not `url`.
+      url: rawField(entry, 'url') ?? rawField(entry, 'ee'),
       pdf: rawField(entry, 'pdf'),
-      doi: rawField(entry, 'doi'),
+      doi,
       openreview: rawField(entry, 'openreview'),
-      eprint: rawField(entry, 'eprint') ?? rawField(entry, 'arxivid'),
+      eprint: rawField(entry, 'eprint') ?? rawField(entry, 'arxivid') ?? arxivJournal?.[1],
       archivePrefix: rawField(entry, 'archiveprefix') ?? rawField(entry, 'eprinttype'),
     });
+    // A preprint on arXiv by any of the ways exports say so: its venue is arXiv, not the file.
+    const onArxiv =
+      /^arxiv$/i.test(rawField(entry, 'archiveprefix') ?? rawField(entry, 'eprinttype') ?? '') ||
+      /^arxiv$/i.test(own.text.get('publisher') ?? '') ||
+      /^10\.48550\/arxiv\./i.test(doi?.trim() ?? '');
     const linkProblem = linksProblem(links);
     if (linkProblem !== null) {
       problem(`entry ${key}: ${linkProblem}`);
@@ -178,7 +192,7 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
       venue: venueLabel({
         shortName,
         booktitle: booktitle ?? (volume ? undefined : from('name')),
-        journal: journal ?? (rawField(entry, 'archiveprefix') ? 'arXiv' : undefined),
+        journal: journal ?? (onArxiv || rawField(entry, 'archiveprefix') ? 'arXiv' : undefined),
         year,
       }),
       year,
@@ -193,7 +207,11 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
     problems.push({
       file,
       line: skipped[0]!.line,
-      reason: `no records: none of the ${skipped.length} entries has an abstract`,
+      reason: `no records: ${
+        skipped.length === 1
+          ? 'its one entry has no abstract'
+          : `none of its ${skipped.length} entries has an abstract`
+      } (dblp and DOI exports carry none)`,
     });
   }
   const volumeVenue = onlyVolume ? decodeVolume(onlyVolume) : undefined;

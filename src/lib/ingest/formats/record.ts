@@ -227,10 +227,28 @@ export function venueLabel(venue: {
  */
 export function venueFromVenueId(venueId: string | undefined): string | undefined {
   if (!venueId) return undefined;
-  const [organiser, ...rest] = venueId.split('/');
-  const year = rest.find((part) => /^(?:19|20)\d\d$/.test(part));
-  const name = organiser?.replace(/\.(?:cc|org|net|com|io)$/i, '').trim();
-  return name && year ? `${name} ${year}` : undefined;
+  const parts = venueId.split('/');
+  const at = parts.findIndex((part, i) => i > 0 && /^(?:19|20)\d\d$/.test(part));
+  if (at < 1) return undefined;
+  // The venue is the part just before the year: `ICLR.cc/2026/…` → ICLR, but
+  // `colmweb.org/COLM/2026/…` → COLM and `aclweb.org/ACL/ARR/2026/…` → ARR, not the host.
+  const name = parts[at - 1]!.replace(/\.(?:cc|org|net|com|io|kr|edu)$/i, '').trim();
+  // A track after the year other than the main one (`ICLR.cc/2026/Workshop/Gen2`) is named too.
+  const track = parts
+    .slice(at + 1)
+    .filter((part) => !/^(?:conference|main)$/i.test(part))
+    .join(' ')
+    .replace(/_/g, ' ');
+  return name ? `${name} ${parts[at]}${track ? ` ${track}` : ''}` : undefined;
+}
+
+/**
+ * Whether an OpenReview `venueid` says the paper was not accepted (`…/Rejected_Submission`,
+ * `…/Withdrawn_Submission`, `…/Desk_Rejected_Submission`, or `…/Submission` while under review):
+ * its venue is then what the note's own `venue` text says ("Submitted to ICLR 2026").
+ */
+export function notAccepted(venueId: string | undefined): boolean {
+  return /\/(?:[A-Za-z_]*_)?Submission$/.test(venueId ?? '');
 }
 
 /** A column or field name as compared: lower case, letters and digits only (`Paper Title` → `papertitle`). */
@@ -297,10 +315,13 @@ function namedFields(value: Record<string, unknown>): {
   fields: Record<string, unknown>;
   hadEmail: boolean;
   forum: string | undefined;
+  /** An OpenReview note's publication (or else creation) year, when nothing else gives one. */
+  dateYear: number | undefined;
 } {
   const fields: Record<string, unknown> = {};
   let hadEmail = false;
   let forum: string | undefined;
+  let dateYear: number | undefined;
   const take = (name: string, field: unknown) => {
     if (columnKey(name) === 'forum' && typeof field === 'string') forum ??= field.trim();
     const unwrapped = unwrap(field);
@@ -311,20 +332,33 @@ function namedFields(value: Record<string, unknown>): {
       return;
     }
     if (known === 'authors') hadEmail ||= holdsEmail(unwrapped);
-    if (unwrapped !== '' && unwrapped !== null) fields[known] ??= unwrapped;
+    const read = known === 'authors' ? authorNames(unwrapped) : unwrapped;
+    if (read !== '' && read !== null) fields[known] ??= read;
   };
   const content = value.content;
   if (typeof content === 'object' && content !== null && !Array.isArray(content)) {
     // An OpenReview note: the forum is the paper's id; `authorids` (profile ids and e-mails) is not read.
     for (const [name, field] of Object.entries(content)) take(name, field);
     take('id', value.forum ?? value.id);
-    if (fields.year === undefined) {
-      const date = [value.pdate, value.odate, value.cdate].find((d) => typeof d === 'number');
-      if (typeof date === 'number') fields.year = new Date(date).getUTCFullYear();
-    }
+    const date = [value.pdate, value.odate, value.cdate].find((d) => typeof d === 'number');
+    if (typeof date === 'number') dateYear = new Date(date).getUTCFullYear();
   }
   for (const [name, field] of Object.entries(value)) if (name !== 'content') take(name, field);
-  return { fields, hadEmail, forum };
+  return { fields, hadEmail, forum, dateYear };
+}
+
+/**
+ * Author lists some OpenReview exports write as profiles (`[{"fullname": "Yuhao Luo",
+ * "username": "~Yuhao_Luo1"}]`): their full names. Anything else is left for the schema to judge.
+ */
+function authorNames(value: unknown): unknown {
+  if (!Array.isArray(value) || !value.some((a) => typeof a === 'object' && a !== null))
+    return value;
+  return value.map((author: unknown) => {
+    if (typeof author !== 'object' || author === null) return author;
+    const { fullname, name } = author as { fullname?: unknown; name?: unknown };
+    return typeof fullname === 'string' ? fullname : typeof name === 'string' ? name : author;
+  });
 }
 
 /**
@@ -340,7 +374,7 @@ export function readRow(
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { problem: { file, line, reason: 'a record is a JSON object of fields' } };
   }
-  const { fields, hadEmail, forum } = namedFields(value as Record<string, unknown>);
+  const { fields, hadEmail, forum, dateYear } = namedFields(value as Record<string, unknown>);
   const parsed = ImportedRowSchema.safeParse(fields);
   if (!parsed.success) {
     return { problem: { file, line, reason: describeIssue(parsed.error.issues[0]!) } };
@@ -360,10 +394,14 @@ export function readRow(
   const abstract = text(row.abstract);
   if (abstract === undefined)
     return { problem: { file, line, reason: `${label} has no abstract` } };
-  const year = readYear(row.year ?? undefined) ?? readYear(text(row.venueid));
+  // The venue's year (`ICLR.cc/2026/Conference`), not the note's dates: an ICLR 2026 paper is
+  // posted in 2025.
+  const year = readYear(row.year ?? undefined) ?? readYear(text(row.venueid)) ?? readYear(dateYear);
   const booktitle = text(row.booktitle);
-  // OpenReview's `venue` of a paper under review or rejected says so (`Submitted to ICLR 2024`).
-  const submitted = /^submitted to\b/i.test(text(row.venue) ?? '');
+  // OpenReview's `venue` of a paper under review or rejected says so (`Submitted to ICLR 2024`),
+  // and its `venueid` ends in `…Submission` (docs/formats.md: acceptance is decided by it).
+  const submitted =
+    /^submitted to\b/i.test(text(row.venue) ?? '') || notAccepted(text(row.venueid));
   const venue =
     (submitted ? undefined : venueFromVenueId(text(row.venueid))) ??
     venueLabel({ venue: text(row.venue), booktitle, year });
