@@ -257,6 +257,16 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       ['Prf1', 'ICLR 2026', 2026],
     ]);
     expect(read.records.at(-1)?.authors).toEqual(['Yuhao Luo', 'Åsa Lind']);
+    // Not accepted: cited as a submission (@misc), never as the conference's paper.
+    expect(read.records.map((r) => r.publication?.kind ?? null)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      'misc',
+      'misc',
+      null,
+    ]);
   });
 
   it('read quoted CSV fields holding commas, quotes and line breaks', () => {

@@ -429,7 +429,12 @@ export function readRow(
       year,
       links,
       publication: {
-        ...(booktitle ? { booktitle, kind: 'inproceedings' as const } : {}),
+        // A paper not (yet) accepted is no proceedings paper: cited as OpenReview cites it, @misc.
+        ...(submitted
+          ? { kind: 'misc' as const }
+          : booktitle
+            ? { booktitle, kind: 'inproceedings' as const }
+            : {}),
         ...(pages ? { pages } : {}),
       },
     },
