@@ -355,14 +355,16 @@ function linkAndClean(tree: Root): void {
       [
         /\\([a-zA-Z]+)\b( ?)/g,
         (_match: string, name: string, space: string) =>
-          name in FONT_SWITCHES ? '' : `${name}${space}`,
+          Object.hasOwn(FONT_SWITCHES, name) ? '' : `${name}${space}`,
       ],
       [/\\ /g, ' '],
       [/(?<=\S)~(?=\S|$)/g, '\u00a0'],
       // Only between two words or two spaces, as TeX prose has them (`10--40`, `A---B`,
       // ` -- `): `<!--`, `-->` and `--flag` are shown as written.
-      [/(?<=[\p{L}\p{N}])---(?=[\p{L}\p{N}])|(?<=\s)---(?=\s)/gu, '—'],
-      [/(?<=[\p{L}\p{N}])--(?=[\p{L}\p{N}])|(?<=\s)--(?=\s)/gu, '–'],
+      [
+        /(?<=[\p{L}\p{N}])-{2,3}(?=[\p{L}\p{N}])|(?<=\s)-{2,3}(?=\s)/gu,
+        (dashes: string) => (dashes.length === 3 ? '—' : '–'),
+      ],
     ],
     { ignore: ['link', 'inlineCode'] },
   );

@@ -292,7 +292,6 @@ class Scanner {
     return false;
   }
 
-  /** Records a problem and goes on at the next line that starts with `@`, as BibTeX itself recovers. */
   /** Whether `i` is at an `@` that starts a line (after spaces): the next entry. */
   private atEntryStart(): boolean {
     if (this.text[this.i] !== '@') return false;
@@ -301,6 +300,7 @@ class Scanner {
     return j < 0 || this.text[j] === '\n';
   }
 
+  /** Records a problem and goes on at the next line that starts with `@`, as BibTeX itself recovers. */
   private fail(line: number, reason: string) {
     this.problems.push({ line, reason: `not BibTeX: ${reason}` });
     // Stopped at the next entry's `@` (an entry missing its closing brace): read that entry next.

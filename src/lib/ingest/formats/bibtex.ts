@@ -156,9 +156,11 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
       eprint: rawField(entry, 'eprint') ?? rawField(entry, 'arxivid') ?? arxivJournal?.[1],
       archivePrefix: rawField(entry, 'archiveprefix') ?? rawField(entry, 'eprinttype'),
     });
-    // A preprint on arXiv by any of the ways exports say so: its venue is arXiv, not the file.
+    // A preprint by any of the ways exports say so (an e-print archive, arXiv as publisher or
+    // eprint type, an arXiv DOI): its venue is arXiv, not the file.
     const onArxiv =
-      /^arxiv$/i.test(rawField(entry, 'archiveprefix') ?? rawField(entry, 'eprinttype') ?? '') ||
+      rawField(entry, 'archiveprefix') !== undefined ||
+      /^arxiv$/i.test(rawField(entry, 'eprinttype') ?? '') ||
       /^arxiv$/i.test(own.text.get('publisher') ?? '') ||
       /^10\.48550\/arxiv\./i.test(doi?.trim() ?? '');
     const linkProblem = linksProblem(links);
@@ -192,7 +194,7 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
       venue: venueLabel({
         shortName,
         booktitle: booktitle ?? (volume ? undefined : from('name')),
-        journal: journal ?? (onArxiv || rawField(entry, 'archiveprefix') ? 'arXiv' : undefined),
+        journal: journal ?? (onArxiv ? 'arXiv' : undefined),
         year,
       }),
       year,

@@ -23,6 +23,7 @@ import {
 export { MAX_TITLE_LENGTH };
 import { FIELD_PHRASE_BAGS, isFieldIdentifier } from './field-vocabulary';
 import { findIntroducedNames, findPaperName } from './paper-name';
+import { countMentions } from './identifiers';
 import {
   AUTHORS_SUBJECT,
   findStatements,
@@ -297,20 +298,9 @@ function givenTitleAndName(
   options: DescribeOptions,
 ) {
   const read = readName(sentences, options);
-  const name = read.name && mentionsWord(givenTitle, read.name) ? read.name : null;
+  const name = read.name && countMentions(givenTitle, read.name) > 0 ? read.name : null;
   return { ...read, name, title: givenTitle };
 }
-
-/** Whether `text` holds `word` whole: not inside a longer word (`Hall` is not in `Halls`). */
-function mentionsWord(text: string, word: string): boolean {
-  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 1)) {
-    const before = text.charAt(at - 1);
-    const after = text.charAt(at + word.length);
-    if (!WORD_CHARACTER.test(before) && !WORD_CHARACTER.test(after)) return true;
-  }
-  return false;
-}
-const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 /** The name and the headline title derived from the abstract, with what the summary reads. */
 function derivedTitle(
