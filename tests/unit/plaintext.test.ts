@@ -31,6 +31,10 @@ describe('toPlainText: LaTeX', () => {
     expect(toPlainText(source)).toBe(text);
   });
 
+  it('reads a command named like an object property as any unknown command', () => {
+    expect(toPlainText('a \\toString{b} and \\constructor{c} here')).toBe('a b and c here');
+  });
+
   it('keeps a tilde that means "about" (space before it)', () => {
     expect(toPlainText('over ~20 turns')).toBe('over ~20 turns');
   });

@@ -260,17 +260,22 @@ const FONT_SWITCH = new RegExp(
   'g',
 );
 
+/** A text macro by its name; only the table's own names (`\toString{}` is no macro). */
+function macro(name: string): ((text: string) => MacroNode | MacroNode[]) | undefined {
+  return Object.hasOwn(MACROS, name) ? MACROS[name] : undefined;
+}
+
 /** `{\em X}` → the formatting `\emph{X}` gives (see {@link FONT_SWITCHES}). */
 function fontSwitch(_match: string, name: string, text: string): MacroNode | MacroNode[] {
-  const macro = FONT_SWITCHES[name];
-  return (macro ? MACROS[macro]?.(text) : undefined) ?? { type: 'text', value: text };
+  const meant = FONT_SWITCHES[name];
+  return (meant ? macro(meant)?.(text) : undefined) ?? { type: 'text', value: text };
 }
 const OPEN_MACRO_AT_END = /\\([a-zA-Z]+)\{([^{}]*)$/;
 
 /** The formatting a macro applies to content that is already a list of nodes. */
 function wrapInMacro(name: string, children: PhrasingContent[]): PhrasingContent[] {
-  const made = MACROS[name]?.('');
-  if (!made || Array.isArray(made)) return name in MACROS ? [] : children;
+  const made = macro(name)?.('');
+  if (!made || Array.isArray(made)) return macro(name) ? [] : children;
   if (made.type === 'strong' || made.type === 'emphasis') return [{ ...made, children }];
   return children;
 }
@@ -332,7 +337,7 @@ function replaceTextMacros(tree: Root): void {
         [
           TEXT_MACRO,
           (_match: string, name: string, arg: string) =>
-            MACROS[name]?.(arg) ?? { type: 'text', value: arg },
+            macro(name)?.(arg) ?? { type: 'text', value: arg },
         ],
       ],
       { ignore },
