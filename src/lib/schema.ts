@@ -143,6 +143,8 @@ export const PaperSchema = z.object({
   title: z.string().min(1).max(300),
   /** Whether `title` was given by the input or derived from the abstract. */
   titleSource: z.enum(['given', 'derived']),
+  /** The given title with its formulas as TeX (`Bounds for $\ell_p$ Norms`), when a BibTeX title has one KaTeX can typeset. */
+  titleTex: z.string().min(1).max(600).optional(),
   /** The authors' names as given, in order; empty when the dump does not say. */
   authors: z.array(z.string().min(1)),
   /** Year of publication, when given. */

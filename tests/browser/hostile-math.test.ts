@@ -33,6 +33,14 @@ beforeAll(async () => {
       `${PROSE} (${name}) ${formula} AFTER${name.toUpperCase()} and more words follow here.`,
   );
   fs.writeFileSync(path.join(dumps, 'math.txt'), ['Math 2026', '', ...abstracts].join('\n\n'));
+  // The same formulas in BibTeX titles, which the paper's heading typesets (titleTex).
+  const entries = Object.entries(FORMULAS).map(
+    ([name, formula], i) =>
+      `@InProceedings{t${i}, title = {Titled ${name} ${formula} TITLE${name.toUpperCase()} Words},
+  author = {Doe, Jane}, year = {2026},
+  abstract = {${PROSE}, as titled entry number ${i} shows on its own page.}}`,
+  );
+  fs.writeFileSync(path.join(dumps, 'titles.bib'), entries.join('\n\n'));
   const built = await buildSite({ dumps, outDir: '.tmp/site-math' });
   const server = await serveSite(built.outDir);
   site = { url: server.url, dir: built.outDir, close: server.close };
@@ -44,29 +52,44 @@ afterAll(async () => {
   await site?.close();
 });
 
-/** Where the marker word is drawn, and what the reader sees at its centre. */
-function markerBox(page: Page, marker: string) {
-  return page.evaluate((word) => {
-    const abstract = document.querySelector('.abstract');
-    const walker = document.createTreeWalker(abstract!, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = node.textContent?.indexOf(word) ?? -1;
-      if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + word.length);
-      const box = range.getBoundingClientRect();
-      const paragraph = abstract!.getBoundingClientRect();
-      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-      return {
-        box: { x: box.x, y: box.y, width: box.width, height: box.height },
-        paragraph: { x: paragraph.x, right: paragraph.right },
-        viewport: { width: innerWidth, height: innerHeight },
-        hitIsText: hit === node.parentElement,
-      };
-    }
-    return null;
-  }, marker);
+/** Where the marker word is drawn in `container`, and what the reader sees at its centre. */
+function markerBox(page: Page, marker: string, container = '.abstract') {
+  return page.evaluate(
+    ({ word, selector }) => {
+      const abstract = document.querySelector(selector);
+      const walker = document.createTreeWalker(abstract!, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent?.indexOf(word) ?? -1;
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + word.length);
+        const box = range.getBoundingClientRect();
+        const paragraph = abstract!.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return {
+          box: { x: box.x, y: box.y, width: box.width, height: box.height },
+          paragraph: { x: paragraph.x, right: paragraph.right },
+          viewport: { width: innerWidth, height: innerHeight },
+          hitIsText: hit === node.parentElement,
+        };
+      }
+      return null;
+    },
+    { word: marker, selector: container },
+  );
+}
+
+/** The word is drawn inside its container and the viewport, and nothing (a giant rule) over it. */
+function expectVisible(seen: Awaited<ReturnType<typeof markerBox>>) {
+  expect(seen).not.toBeNull();
+  const { box, paragraph, viewport, hitIsText } = seen!;
+  expect(box.width).toBeGreaterThan(0);
+  expect(box.x).toBeGreaterThanOrEqual(paragraph.x - 1);
+  expect(box.x + box.width).toBeLessThanOrEqual(Math.min(paragraph.right, viewport.width) + 1);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  expect(hitIsText).toBe(true);
 }
 
 it.each(Object.keys(FORMULAS))('the words after %s stay visible', async (name) => {
@@ -75,16 +98,7 @@ it.each(Object.keys(FORMULAS))('the words after %s stay visible', async (name) =
   const { page, errors, close } = await openPage(browser, `${site.url}papers/${paper!.slug}/`);
   const marker = `AFTER${name.toUpperCase()}`;
   await page.getByText(marker).first().scrollIntoViewIfNeeded();
-  const seen = await markerBox(page, marker);
-  expect(seen).not.toBeNull();
-  const { box, paragraph, viewport, hitIsText } = seen!;
-  expect(box.width).toBeGreaterThan(0);
-  expect(box.x).toBeGreaterThanOrEqual(paragraph.x - 1);
-  expect(box.x + box.width).toBeLessThanOrEqual(Math.min(paragraph.right, viewport.width) + 1);
-  expect(box.y).toBeGreaterThanOrEqual(0);
-  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
-  // Nothing (a giant rule) is drawn over the word.
-  expect(hitIsText).toBe(true);
+  expectVisible(await markerBox(page, marker));
   expect(errors).toEqual([]);
   await close();
 });
@@ -116,3 +130,23 @@ it('clips nothing of an ordinary formula and keeps it on the line of its words',
   expect(layout.lineMiddle).toBeLessThan(layout.box.bottom);
   await close();
 });
+
+it.each(Object.keys(FORMULAS))(
+  'the heading words after %s in a title stay visible',
+  async (name) => {
+    const paper = readBuiltPapers(site.dir).find((p) => p.title.startsWith(`Titled ${name} `));
+    expect(paper?.titleTex).toBeDefined();
+    const { page, errors, close } = await openPage(browser, `${site.url}papers/${paper!.slug}/`);
+    expect(await page.locator('.paper h1 .katex math').count()).toBe(1);
+    expectVisible(await markerBox(page, `TITLE${name.toUpperCase()}`, '.paper h1'));
+    // The Cite dialog writes the formula as TeX, the page's <title> the plain title.
+    await page.getByRole('button', { name: 'Cite' }).click();
+    const bibtex = (await page.locator('cite-paper dialog pre').textContent()) ?? '';
+    expect(bibtex).toContain(
+      `title = {{Titled ${name} ${FORMULAS[name as keyof typeof FORMULAS]} TITLE`,
+    );
+    expect(await page.title()).toBe(`${paper!.title} · Paper Explorer`);
+    expect(errors).toEqual([]);
+    await close();
+  },
+);

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from '@retorquere/bibtex-parser';
 import { describe, expect, it } from 'vitest';
 import { readBibtex } from '../../src/lib/ingest/formats/bibtex';
+import { parseOverrides } from '../../src/lib/ingest/overrides';
 import { readCsv } from '../../src/lib/ingest/formats/csv';
 import { readJsonArray, readJsonLines } from '../../src/lib/ingest/formats/jsonl';
 import { ingestDumps } from '../../src/lib/pipeline';
@@ -271,5 +272,96 @@ describe('a citation', () => {
     expect(back.errors).toEqual([]);
     expect(back.entries).toHaveLength(1);
     expect(back.entries[0]!.fields.author).toHaveLength(record!.authors.length);
+  });
+});
+
+describe('a title with formulas', () => {
+  const ingestBib = (title: string, name = 'v.bib') => {
+    const bib = `@InProceedings{a25, title = {${title}}, author = {Doe, Jane}, year = {2025},
+  booktitle = {Proceedings of Imaginary ML},
+  abstract = {${'We study a thing and show that it works well on every benchmark we tried. '.repeat(2)}}}`;
+    const result = ingestDumps([{ name, bytes: new TextEncoder().encode(bib) }], TAXONOMY);
+    expect(result.problems).toEqual([]);
+    return result.papers[0]!;
+  };
+  const cite = (paper: Citable) => bibtexCitation(paper, 'IML 2025', 'https://s/');
+
+  it('keeps its formulas as TeX for the citation, and its plain title for everything else', () => {
+    const paper = ingestBib('Breaking the $n^{1.5}$ Barrier for {$L_\\infty$} Robustness');
+    expect(paper.title).not.toMatch(/[$\\]/);
+    expect(paper.titleTex).toBe('Breaking the $n^{1.5}$ Barrier for $L_\\infty$ Robustness');
+    const entry = cite(paper);
+    expect(entry).toContain(
+      'title = {{Breaking the $n^{1.5}$ Barrier for $L_\\infty$ Robustness}},',
+    );
+    const back = parse(entry, { english: false });
+    expect(back.errors).toEqual([]);
+    expect(back.entries).toHaveLength(1);
+  });
+
+  it('keeps no formula KaTeX cannot typeset, nor one with a comment sign', () => {
+    for (const title of [
+      'A $\\write18{touch x}$ Bound',
+      'A $\\input{/etc/passwd}$ Bound',
+      'A $50% x$ Bound',
+    ]) {
+      const paper = ingestBib(title);
+      expect(paper.titleTex).toBeUndefined();
+      expect(cite(paper)).not.toMatch(/\\write18|\\input|[^\\]%/);
+    }
+    // One formula that is kept, one that is not: the second stays text in both titles.
+    const mixed = ingestBib('On $\\ell_p$ and $\\notacommand{q}$ Norms');
+    expect(mixed.titleTex).toMatch(/^On \$\\ell_p\$ and [^$]*Norms$/);
+  });
+
+  it('gives way to a curator’s title', () => {
+    const paper = ingestBib('Bounds for $\\ell_p$ Norms');
+    expect(paper.titleTex).toBeDefined();
+    const bib = `@InProceedings{a25, title = {Bounds for $\\ell_p$ Norms}, author = {Doe, Jane},
+  abstract = {${'We study a thing and show that it works well on every benchmark we tried. '.repeat(2)}}}`;
+    const overrides = parseOverrides(
+      `overrides:\n  - paper: ${paper.slug}\n    title: Bounds for Lp Norms, Corrected\n`,
+      'o.yaml',
+    );
+    const [corrected] = ingestDumps(
+      [{ name: 'v.bib', bytes: new TextEncoder().encode(bib) }],
+      TAXONOMY,
+      {
+        overrides,
+      },
+    ).papers;
+    expect(corrected?.title).toBe('Bounds for Lp Norms, Corrected');
+    expect(corrected?.titleTex).toBeUndefined();
+    expect(cite(corrected!)).toContain('title = {{Bounds for Lp Norms, Corrected}}');
+  });
+
+  it('is plain text in a JSON title, whatever it holds', () => {
+    const json = JSON.stringify({
+      title: 'Costs of $5 and $6 Models',
+      abstract: 'We study a thing and show that it works well on every benchmark we tried. '.repeat(
+        2,
+      ),
+    });
+    const result = ingestDumps(
+      [{ name: 'a.jsonl', bytes: new TextEncoder().encode(json) }],
+      TAXONOMY,
+    );
+    expect(result.papers[0]!.title).toBe('Costs of $5 and $6 Models');
+    expect(result.papers[0]!.titleTex).toBeUndefined();
+  });
+
+  it('never lets a formula from a card end the entry', () => {
+    const paper = ingestBib('A $x$ Title');
+    for (const titleTex of [
+      'A $}}, @preamble{"x"} @misc{q, title={$ Title',
+      'A $x % y$ Title',
+      'A $\\{x$ Title',
+    ]) {
+      const entry = cite({ ...paper, titleTex });
+      const back = parse(entry, { english: false });
+      expect(back.entries).toHaveLength(1);
+      expect(back.preamble).toEqual([]);
+      expect(entry).toContain(`title = {{${paper.title}}}`);
+    }
   });
 });

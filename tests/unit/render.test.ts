@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderAbstract, renderParsedAbstract } from '../../src/lib/site/render';
+import { renderAbstract, renderParsedAbstract, renderTitleTex } from '../../src/lib/site/render';
 import { proseTree } from '../../src/lib/text/markup';
 
 const ACRONYMS = [
@@ -151,5 +151,15 @@ describe('renderAbstract', () => {
     );
     // Many texts with a macro must have taken the shortcut for the property to mean anything.
     expect(macros).toBeGreaterThan(300);
+  });
+});
+
+describe('a title with formulas', () => {
+  it('is typeset as MathML, its text escaped, with no paragraph around it', () => {
+    const html = renderTitleTex('Bounds <b>for</b> $\\ell_p$ & $n^{1.5}$ Norms');
+    expect(html).toMatch(/^Bounds &#x3C;b>for&#x3C;\/b> <span class="katex"><math/);
+    expect(html.match(/<math /g)).toHaveLength(2);
+    expect(html).not.toMatch(/<p>|<b>/);
+    expect(html).toContain('<annotation encoding="application/x-tex">\\ell_p</annotation>');
   });
 });

@@ -99,8 +99,10 @@ export function applyOverrides(
       continue;
     }
     const paper = result[at]!;
+    // A curator's title replaces the given one, formulas and all: it is plain text.
+    const { titleTex, ...untitled } = paper;
     result[at] = {
-      ...paper,
+      ...(override.title === undefined || !titleTex ? paper : untitled),
       // Shown as given, cleaned like every given field (no bidi or control characters).
       ...(override.title === undefined
         ? {}

@@ -5,9 +5,11 @@
  * derived; and every abstract and given field is held to the same limits (./limits.ts).
  */
 import type { BasePaper, Source } from '../schema';
-import { MarkupTooDeepError, markupLimitProblem } from '../text/markup';
+import katex from 'katex';
+import { KATEX_LIMITS, MarkupTooDeepError, markupLimitProblem } from '../text/markup';
 import { decodeDump, type Problem } from './dump';
 import type { ImportedRecord, ReadStructuredDump } from './formats';
+import { hideMath } from './formats/bibtex';
 import { readYear } from './formats/record';
 import {
   abstractProblem,
@@ -86,6 +88,7 @@ function checkRecord(record: ImportedRecord): { abstract: string; given: Importe
   if (abstractReason !== null) return abstractReason;
   const title = givenTitle(record);
   if (typeof title === 'object') return title.problem;
+  const titleTex = title && record.titleFormat === 'tex' ? titleWithFormulas(record.title!) : null;
   const authors = record.authors.map(cleanGivenText).filter(Boolean);
   if (authors.length > MAX_AUTHORS) {
     return `too many authors: ${authors.length.toLocaleString('en')} (at most ${MAX_AUTHORS.toLocaleString('en')})`;
@@ -107,7 +110,14 @@ function checkRecord(record: ImportedRecord): { abstract: string; given: Importe
   if (reason) return reason;
   return {
     abstract,
-    given: { ...record, title: title || undefined, authors, keywords, venue },
+    given: {
+      ...record,
+      title: title || undefined,
+      ...(titleTex ? { titleTex } : {}),
+      authors,
+      keywords,
+      venue,
+    },
   };
 }
 
@@ -130,6 +140,67 @@ function givenTitle(record: ImportedRecord): string | { problem: string } {
   }
   const tooLong = givenTextProblem('title', title, GIVEN_TEXT_LIMITS.title);
   return tooLong === null ? title : { problem: tooLong };
+}
+
+/** Stands for the n-th formula while the rest of a title is made plain: letters survive that. */
+const formulaMark = (n: number) => `zqformula${n}qz`;
+const FORMULA_MARK = /zqformula(\d+)qz/g;
+
+/**
+ * A BibTeX title with its formulas kept as TeX (`$\ell_p$`) and its text made plain as the title
+ * is, for the citation and the paper's heading (`titleTex`); null when it has no formula KaTeX can
+ * typeset (one it cannot stays text, as in `title`). Only formulas KaTeX reads are kept: with
+ * `trust: false` it knows no command that reads a file or writes one (`\input`, `\write`), so a
+ * citation never carries one into a reader's LaTeX document.
+ */
+function titleWithFormulas(tex: string): string | null {
+  const source = cleanGivenText(tex);
+  if (source.includes('zqformula')) return null;
+  const formulas: string[] = [];
+  const marked = hideMath(source, (span) => {
+    const formula = inlineFormula(span);
+    if (formula === null) return span;
+    formulas.push(formula);
+    return formulaMark(formulas.length - 1);
+  });
+  if (formulas.length === 0) return null;
+  let plain: string;
+  try {
+    plain = cleanGivenText(toPlainText(marked));
+  } catch {
+    return null;
+  }
+  const used = new Set<number>();
+  const titleTex = plain.replace(FORMULA_MARK, (_, n: string) => {
+    used.add(Number(n));
+    return `$${formulas[Number(n)]}$`;
+  });
+  // Every formula back exactly once, or the plain title alone.
+  if (used.size !== formulas.length || titleTex.length > MAX_TITLE_TEX_LENGTH) return null;
+  return titleTex;
+}
+
+/** The schema's limit on `titleTex`. */
+const MAX_TITLE_TEX_LENGTH = 600;
+
+/** A math span's TeX when it is an inline formula KaTeX typesets (no `$` inside), else null. */
+function inlineFormula(span: string): string | null {
+  const tex = /^\$([^$]+)\$$/.exec(span)?.[1] ?? /^\\\((.+)\\\)$/s.exec(span)?.[1];
+  // A bare `%` would end a reader's LaTeX line: no formula of a citation has one.
+  if (tex === undefined || tex.includes('$') || /(?:^|[^\\])%/.test(tex) || tex.trim() === '')
+    return null;
+  try {
+    katex.renderToString(tex, {
+      ...KATEX_LIMITS,
+      throwOnError: true,
+      trust: false,
+      strict: 'ignore',
+      output: 'mathml',
+    });
+  } catch {
+    return null;
+  }
+  return tex.replace(/\s+/g, ' ').trim();
 }
 
 /** Why a publication field is past its limit, or null. */
@@ -168,6 +239,7 @@ export function withGivenFields(
     ...draft,
     title: title || draft.title,
     titleSource: title ? 'given' : 'derived',
+    ...(title && given?.titleTex ? { titleTex: given.titleTex } : {}),
     authors: given?.authors ?? [],
     year: year ?? null,
     paperLinks: given?.links ?? {},

@@ -11,12 +11,13 @@
  */
 import type { Paper } from '../schema';
 import { foldDiacritics } from '../text/fold';
+import { titleTexParts } from '../text/title-tex';
 import { pagesText } from './venues';
 
 /** What a citation needs of a paper (a reading-list card carries the same fields). */
 export type Citable = Pick<
   Paper,
-  'id' | 'title' | 'titleSource' | 'authors' | 'year' | 'paperLinks' | 'publication'
+  'id' | 'title' | 'titleSource' | 'titleTex' | 'authors' | 'year' | 'paperLinks' | 'publication'
 > & {
   /** Where copies were found: only a structured dump's own key (`kitamura23`) is read. */
   sources?: readonly { key?: string }[];
@@ -96,6 +97,31 @@ export function bibtexText(text: string): string {
     .replace(/([&%$#_])/g, '\\$1');
 }
 
+/**
+ * The title as BibTeX text: its formulas as the source wrote them (`$\ell_p$`, checked at ingest),
+ * everything else escaped, so `L_\infty` is cited as a formula, not as the text `L\_∞`.
+ */
+function bibtexTitle(paper: Pick<Citable, 'title' | 'titleTex'>): string {
+  const parts = paper.titleTex ? titleTexParts(paper.titleTex) : [];
+  // The ingest keeps only formulas KaTeX reads; a card could still carry anything, and a formula
+  // written as it is must not end the field, the line or the entry.
+  if (parts.length === 0 || !parts.every((part) => !part.formula || isSafeFormula(part.text)))
+    return bibtexText(paper.title);
+  return parts.map((part) => (part.formula ? `$${part.text}$` : bibtexText(part.text))).join('');
+}
+
+/** Balanced braces, no comment sign, no line break, no `@`: a formula safe to write as it is. */
+function isSafeFormula(tex: string): boolean {
+  if (/[\r\n\u2028\u2029@]|(?:^|[^\\])%/.test(tex)) return false;
+  // BibTeX counts every brace, escaped (`\{`) or not.
+  let depth = 0;
+  for (const c of tex) {
+    if (c === '{') depth++;
+    else if (c === '}' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
 /** A URL or DOI as a verbatim BibTeX value: what could end the field or the line is percent-encoded. */
 export function bibtexVerbatim(value: string): string {
   return value.replace(/[{}\\"\s%]/g, (c) =>
@@ -115,7 +141,7 @@ export function bibtexCitation(paper: Citable, venue: string, url: string): stri
   const arxiv = paper.paperLinks.arxiv;
   const text = (value: string | undefined) => (value ? `{${bibtexText(value)}}` : undefined);
   const fields: [string, string | undefined][] = [
-    ['title', `{${text(paper.title)}}`],
+    ['title', `{{${bibtexTitle(paper)}}}`],
     ['author', text(paper.authors.join(' and ') || undefined)],
     ['booktitle', kind === 'inproceedings' ? text(publication.booktitle ?? venue) : undefined],
     ['journal', kind === 'article' ? text(publication.journal ?? venue) : undefined],

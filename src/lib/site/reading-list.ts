@@ -420,6 +420,8 @@ export function citableOf(item: ReadingListItem, card: PaperCard | undefined): C
     id,
     title: card?.title ?? item.title,
     titleSource: card?.derived ? 'derived' : 'given',
+    // The card's formulas belong to the card's title, not to a title saved with the item.
+    ...(card && typeof card.titleTex === 'string' ? { titleTex: card.titleTex } : {}),
     authors: card?.authors ?? [],
     year: card?.year ?? null,
     paperLinks: card?.links ?? {},
@@ -475,6 +477,8 @@ export interface PaperCard {
   title: string;
   /** True when the title was derived from the abstract. */
   derived?: true;
+  /** The title with its formulas as TeX (the record's `titleTex`), for the BibTeX export. */
+  titleTex?: string;
   summary: string;
   tags: [string, string][];
   authors?: string[];

@@ -7,8 +7,9 @@ import rehypeStringify from 'rehype-stringify';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import type { Acronym } from '../schema';
-import type { Root } from 'mdast';
+import type { PhrasingContent, Root } from 'mdast';
 import { KATEX_LIMITS, parseAbstract, proseTree, remarkAcronyms } from '../text/markup';
+import { titleTexParts } from '../text/title-tex';
 
 const html = unified()
   // Raw HTML was already turned into text by remarkAbstract; never let any through.
@@ -33,6 +34,36 @@ export function renderAbstract(abstract: string, acronyms: readonly Acronym[] = 
 /** {@link renderAbstract} without the plain-prose shortcut: always through the parser. */
 export function renderParsedAbstract(abstract: string, acronyms: readonly Acronym[] = []): string {
   return renderTree(parseAbstract(abstract), acronyms);
+}
+
+/**
+ * A `titleTex` as an HTML fragment for the paper's heading: its text escaped, its formulas typeset
+ * as the abstract's are (MathML), no element around them.
+ */
+export function renderTitleTex(titleTex: string): string {
+  const tree: Root = {
+    type: 'root',
+    children: [
+      {
+        type: 'paragraph',
+        children: titleTexParts(titleTex).map((part): PhrasingContent =>
+          part.formula
+            ? {
+                type: 'inlineMath',
+                value: part.text,
+                // What remark-math gives an inline formula, for rehype-katex to find.
+                data: {
+                  hName: 'code',
+                  hProperties: { className: ['language-math', 'math-inline'] },
+                  hChildren: [{ type: 'text', value: part.text }],
+                },
+              }
+            : { type: 'text', value: part.text },
+        ),
+      },
+    ],
+  };
+  return renderTree(tree, []).replace(/^<p>|<\/p>$/g, '');
 }
 
 function renderTree(tree: Root, acronyms: readonly Acronym[]): string {

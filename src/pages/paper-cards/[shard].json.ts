@@ -29,6 +29,7 @@ function storedCard(paper: Paper, publication: (shared: string) => number): Stor
     id: paper.id,
     title: paper.title,
     ...(paper.titleSource === 'derived' ? { derived: true as const } : {}),
+    ...(paper.titleTex ? { titleTex: paper.titleTex } : {}),
     summary: paper.summary,
     tags: getTagSlugs(paper).flatMap((slug) => {
       const tag = tagsBySlug.get(slug);

@@ -27,6 +27,8 @@ export interface ImportedRecord {
   title?: string;
   /** How `title` is written: BibTeX titles are LaTeX (`$…$` math), the other formats plain text. */
   titleFormat: 'tex' | 'plain';
+  /** The title with its formulas kept as TeX, once checked (the record's `titleTex`). */
+  titleTex?: string;
   authors: string[];
   keywords: string[];
   /** The venue as readers see it, e.g. `ICML 2023`; undefined when the record does not say. */

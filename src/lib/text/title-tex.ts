@@ -1,0 +1,28 @@
+/**
+ * A given title with its formulas kept as TeX (`Bounds for $\ell_p$ Norms`, the record's
+ * `titleTex`): plain text with `$…$` spans, each a formula the ingest checked KaTeX can typeset.
+ * The citation writes the spans as they are and the paper page typesets them; everything else
+ * reads the plain `title`. Browser-safe: the reading list's BibTeX export uses it.
+ */
+
+/** A formula span of a `titleTex`: `$`, TeX without a dollar sign, `$`. */
+const FORMULA = /\$[^$]+\$/g;
+
+/** One piece of a `titleTex`: text as readers see it, or a formula's TeX (without its dollars). */
+export interface TitlePart {
+  text: string;
+  formula: boolean;
+}
+
+/** The text and formula pieces of a `titleTex`, in order; empty text pieces are left out. */
+export function titleTexParts(titleTex: string): TitlePart[] {
+  const parts: TitlePart[] = [];
+  let at = 0;
+  for (const match of titleTex.matchAll(FORMULA)) {
+    if (match.index > at) parts.push({ text: titleTex.slice(at, match.index), formula: false });
+    parts.push({ text: match[0].slice(1, -1), formula: true });
+    at = match.index + match[0].length;
+  }
+  if (at < titleTex.length) parts.push({ text: titleTex.slice(at), formula: false });
+  return parts;
+}
