@@ -34,8 +34,19 @@ const paperUrl = (paper: Paper) => `${server.url}papers/${paper.slug}/`;
 describe('a paper with given metadata', () => {
   it('shows its given title and authors, and says nothing of a derived title', async () => {
     const { page, errors, close } = await openPage(browser, paperUrl(byTitle('Bayesian')));
-    expect(await page.locator('h1').textContent()).toBe(
-      'Bayesian Nyström Sketches for O(n log n) Kernel Regression',
+    // The title's formula is typeset in the heading, as the BibTeX file wrote it; the tab's
+    // title is plain text.
+    const heading = page.locator('h1');
+    expect(
+      await heading.evaluate((h) =>
+        [...h.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : '·')),
+      ),
+    ).toEqual(['Bayesian Nyström Sketches for ', '·', ' Kernel Regression']);
+    expect(await heading.locator('.katex annotation').textContent()).toBe(
+      String.raw`\mathcal{O}(n \log n)`,
+    );
+    expect(await page.title()).toBe(
+      'Bayesian Nyström Sketches for O(n log n) Kernel Regression · Paper Explorer',
     );
     expect(await page.getByText('Title derived from the abstract').count()).toBe(0);
     expect(await page.locator('.paper-authors a').allTextContents()).toEqual([
