@@ -32,7 +32,9 @@ export function judgeTitle(title: string, name: string | null): string | null {
   const first = tokens[0];
   const last = tokens.at(-1);
   if (!first || !last) return 'empty';
-  if (/\b(?:we|our|us|ours)\b/i.test(phrase) || /^I\b/.test(phrase)) return 'first-person clause';
+  // "I" opening the title is first person; "I/O", "I-JEPA" are not.
+  if (/\b(?:we|our|us|ours)\b/i.test(phrase) || /^I\b(?![/&-])/.test(phrase))
+    return 'first-person clause';
   if (BAD_START.has(first.pos) || DEMONSTRATIVE.test(first.word))
     return `starts with ${first.pos.toLowerCase()} "${first.word}"`;
   if (BAD_END.has(last.pos)) return `ends with ${last.pos.toLowerCase()} "${last.word}"`;
@@ -189,6 +191,9 @@ export function judgeSummaryWhole(summary: string, title: string): string | null
     const at = text.indexOf(tokens[i]!.text, offset);
     if (at >= 0) offset = at + tokens[i]!.text.length;
     if (!/^(?:this|these|such)$/.test(tokens[i]!.lower)) continue;
+    // `such as` / `such that` open an example or a condition whatever the tagger calls `as`
+    // (an adverb, sometimes): the words after them are shown, not pointed at.
+    if (tokens[i]!.lower === 'such' && /^(?:as|that)$/.test(tokens[i + 1]?.lower ?? '')) continue;
     let j = i + 1;
     while (j < tokens.length && /^(?:ADJ|ADV|NUM)$/.test(tokens[j]!.pos)) j++;
     const head = tokens[j];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeSummaryWhole } from '../../scripts/eval/judges';
+import { judgeSummaryWhole, judgeTitle } from '../../scripts/eval/judges';
 
 // The eval's summary judge is the measure of issue 32's "no unseen antecedent": it must flag a
 // pointer whose noun was never shown, and not read `such as` or a verb after `this` as one.
@@ -34,6 +34,12 @@ describe('judgeSummaryWhole', () => {
     expect(
       judgeSummaryWhole('We choose the block size such that each query reads few keys.', title),
     ).toBeNull();
+    // The tagger reads `as` as an adverb here, which the judge once skipped like a modifier.
+    for (const summary of [
+      'Our method improves accuracy on vision tasks such as optical character recognition and depth estimation.',
+      'The model handles domains such as high-energy physics and astronomy with one encoder.',
+    ])
+      expect(judgeSummaryWhole(summary, title)).toBeNull();
   });
 
   it('still rejects a summary cut mid-sentence or without a content word', () => {
@@ -41,5 +47,13 @@ describe('judgeSummaryWhole', () => {
       'stops mid-sentence',
     );
     expect(judgeSummaryWhole('We propose two methods.', title)).toBe('no content word');
+  });
+});
+
+describe('judgeTitle', () => {
+  it('reads a title opening with "I" as first person, but not "I/O" or "I-JEPA"', () => {
+    expect(judgeTitle('I Know What You Trained Last Summer', null)).toBe('first-person clause');
+    expect(judgeTitle('I/O Costs of Sparse Attention Kernels', null)).toBeNull();
+    expect(judgeTitle('I-JEPA Features for Dense Prediction', null)).toBeNull();
   });
 });

@@ -314,6 +314,35 @@ describe('a title with formulas', () => {
     expect(mixed.titleTex).toMatch(/^On \$\\ell_p\$ and [^$]*Norms$/);
   });
 
+  it('reads escaped signs as signs, never as a formula’s edge or a heading', () => {
+    const cases: [string, string][] = [
+      ['Costs of \\$5 and \\$6 Models', 'Costs of $5 and $6 Models'],
+      ['Within \\$450 for $k$-means', 'Within $450 for k-means'],
+      ['\\# of Samples Matters', '# of Samples Matters'],
+      ['Lessons from 50\\% \\& More', 'Lessons from 50% & More'],
+    ];
+    for (const [tex, plain] of cases) {
+      const paper = ingestBib(tex);
+      expect(paper.title).toBe(plain);
+      // A text dollar sign would read as a formula's edge: such a title is cited as text.
+      if (plain.includes('$')) expect(paper.titleTex).toBeUndefined();
+      expect(parse(cite(paper), { english: false }).errors).toEqual([]);
+    }
+  });
+
+  it('keeps only formulas LaTeX reads and a citation can carry as written', () => {
+    const kept = ingestBib('Learning with $\\alpha\\ $ Smoothing');
+    expect(kept.titleTex).toBe('Learning with $\\alpha\\ $ Smoothing');
+    // The parser does not know every math command (it says "unhandled macro"); it must find
+    // the entry whole, its formula closed.
+    const back = parse(cite(kept), { english: false });
+    expect(back.entries).toHaveLength(1);
+    expect(back.errors.filter((e) => !e.error.startsWith('unhandled macro'))).toEqual([]);
+    // LaTeX refuses a text accent in math; a lone `\{` unbalances the entry's braces.
+    for (const tex of ['A $\\^{} 2$ Texture Model', '$\\{$MorFuzz$\\}$: Fuzzing Processors'])
+      expect(ingestBib(tex).titleTex).toBeUndefined();
+  });
+
   it('gives way to a curator’s title', () => {
     const paper = ingestBib('Bounds for $\\ell_p$ Norms');
     expect(paper.titleTex).toBeDefined();

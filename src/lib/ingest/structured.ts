@@ -7,6 +7,7 @@
 import type { BasePaper, Source } from '../schema';
 import katex from 'katex';
 import { KATEX_LIMITS, MarkupTooDeepError, markupLimitProblem } from '../text/markup';
+import { isSafeFormula } from '../text/title-tex';
 import { decodeDump, type Problem } from './dump';
 import type { ImportedRecord, ReadStructuredDump } from './formats';
 import { hideMath } from './formats/bibtex';
@@ -170,6 +171,8 @@ function titleWithFormulas(tex: string): string | null {
   } catch {
     return null;
   }
+  // A dollar sign left in the text (`\$5`) would read as a formula's edge: the plain title alone.
+  if (plain.includes('$')) return null;
   const used = new Set<number>();
   const titleTex = plain.replace(FORMULA_MARK, (_, n: string) => {
     used.add(Number(n));
@@ -183,24 +186,28 @@ function titleWithFormulas(tex: string): string | null {
 /** The schema's limit on `titleTex`. */
 const MAX_TITLE_TEX_LENGTH = 600;
 
-/** A math span's TeX when it is an inline formula KaTeX typesets (no `$` inside), else null. */
+/**
+ * A math span's TeX when it is an inline formula LaTeX and KaTeX both read (KaTeX's `strict` mode
+ * refuses what LaTeX would not, such as `\^` in math) and a citation can carry as written
+ * ({@link isSafeFormula}); else null. Spaces are collapsed, never trimmed: `\alpha\ ` keeps its
+ * control space.
+ */
 function inlineFormula(span: string): string | null {
-  const tex = /^\$([^$]+)\$$/.exec(span)?.[1] ?? /^\\\((.+)\\\)$/s.exec(span)?.[1];
-  // A bare `%` would end a reader's LaTeX line: no formula of a citation has one.
-  if (tex === undefined || tex.includes('$') || /(?:^|[^\\])%/.test(tex) || tex.trim() === '')
-    return null;
+  const found = /^\$([^$]+)\$$/.exec(span)?.[1] ?? /^\\\((.+)\\\)$/s.exec(span)?.[1];
+  const tex = found?.replace(/\s+/g, ' ');
+  if (tex === undefined || tex.trim() === '' || !isSafeFormula(tex)) return null;
   try {
     katex.renderToString(tex, {
       ...KATEX_LIMITS,
       throwOnError: true,
       trust: false,
-      strict: 'ignore',
+      strict: 'error',
       output: 'mathml',
     });
   } catch {
     return null;
   }
-  return tex.replace(/\s+/g, ' ').trim();
+  return tex;
 }
 
 /** Why a publication field is past its limit, or null. */

@@ -11,7 +11,7 @@
  */
 import type { Paper } from '../schema';
 import { foldDiacritics } from '../text/fold';
-import { titleTexParts } from '../text/title-tex';
+import { isSafeFormula, titleTexParts } from '../text/title-tex';
 import { pagesText } from './venues';
 
 /** What a citation needs of a paper (a reading-list card carries the same fields). */
@@ -108,18 +108,6 @@ function bibtexTitle(paper: Pick<Citable, 'title' | 'titleTex'>): string {
   if (parts.length === 0 || !parts.every((part) => !part.formula || isSafeFormula(part.text)))
     return bibtexText(paper.title);
   return parts.map((part) => (part.formula ? `$${part.text}$` : bibtexText(part.text))).join('');
-}
-
-/** Balanced braces, no comment sign, no line break, no `@`: a formula safe to write as it is. */
-function isSafeFormula(tex: string): boolean {
-  if (/[\r\n\u2028\u2029@]|(?:^|[^\\])%/.test(tex)) return false;
-  // BibTeX counts every brace, escaped (`\{`) or not.
-  let depth = 0;
-  for (const c of tex) {
-    if (c === '{') depth++;
-    else if (c === '}' && --depth < 0) return false;
-  }
-  return depth === 0;
 }
 
 /** A URL or DOI as a verbatim BibTeX value: what could end the field or the line is percent-encoded. */

@@ -26,3 +26,18 @@ export function titleTexParts(titleTex: string): TitlePart[] {
   if (at < titleTex.length) parts.push({ text: titleTex.slice(at), formula: false });
   return parts;
 }
+
+/**
+ * Whether a formula's TeX can be written into a BibTeX field as it is: balanced braces (BibTeX
+ * counts every brace, escaped `\{` or not), no comment sign, line break or `@`, and no backslash
+ * at its end (it would escape the closing `$`).
+ */
+export function isSafeFormula(tex: string): boolean {
+  if (/[\r\n\u2028\u2029@]|(?:^|[^\\])%|\\$/.test(tex)) return false;
+  let depth = 0;
+  for (const c of tex) {
+    if (c === '{') depth++;
+    else if (c === '}' && --depth < 0) return false;
+  }
+  return depth === 0;
+}

@@ -136,7 +136,7 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
     const from = (name: Inherited) =>
       own.text.get(name) ??
       inherited?.text.get(name) ??
-      (name === 'booktitle' ? inherited?.text.get('title') : undefined);
+      (name === 'booktitle' ? unescapedTitle(inherited?.text.get('title')) : undefined);
     const raw = (name: string) =>
       rawField(entry, name) ?? (volume ? rawField(volume, name) : undefined);
     const year = readYear(from('year') ?? raw('year') ?? raw('date'));
@@ -228,11 +228,20 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
     venue: volumeVenue
       ? (venueLabel({
           shortName: volumeVenue.text.get('shortname'),
-          booktitle: volumeVenue.text.get('booktitle') ?? volumeVenue.text.get('title'),
+          booktitle:
+            volumeVenue.text.get('booktitle') ?? unescapedTitle(volumeVenue.text.get('title')),
           year: readYear(rawField(onlyVolume!, 'year')),
         }) ?? null)
       : null,
   };
+}
+
+/** A TeX escape of a sign: `\$`, `\#`, `\%`, `\&`, `\_`. */
+const TEX_ESCAPE = /\\[$#%&_]/g;
+
+/** A volume's title as a booktitle: plain text, its escaped signs (kept in titles) as the signs. */
+function unescapedTitle(title: string | undefined): string | undefined {
+  return title?.replace(TEX_ESCAPE, (escape) => escape.slice(1));
 }
 
 /** An entry's short text fields decoded, and its names. */
@@ -353,7 +362,10 @@ export function parsedFields(
   const body = TEXT_FIELDS.flatMap((name) => {
     const field = entry.fields.get(name);
     if (!field || field.value.trim() === '') return [];
-    return [`  ${name} = {${hideMath(field.value, hide).replace(/[<>]/g, hide)}}`];
+    const value = hideMath(field.value, hide).replace(/[<>]/g, hide);
+    // A title stays TeX (`titleFormat: 'tex'`): its escaped signs are kept for the reader that
+    // makes it plain, which would take a decoded `$` for math and `#` for a heading.
+    return [`  ${name} = {${name === 'title' ? value.replace(TEX_ESCAPE, hide) : value}}`];
   });
   let parsed: Entry | undefined;
   try {
