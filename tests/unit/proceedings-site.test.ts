@@ -282,4 +282,20 @@ describe('reading-list cards and exports', () => {
     expect(bibtex).toContain('url = {https://x/dvw-647e7d/}');
     expect(citableOf(item, card).sources).toEqual([{ key: 'kitamura23' }]);
   });
+
+  it('cite a title’s formulas as TeX when the card has them, never with a title saved alone', () => {
+    const withFormula = {
+      ...card,
+      title: 'Bounds for ell_p Norms',
+      titleTex: String.raw`Bounds for $\ell_p$ Norms`,
+    };
+    const cite = (c: PaperCard | undefined) =>
+      toBibtex(
+        [item],
+        (s) => `https://x/${s}/`,
+        () => c,
+      );
+    expect(cite(withFormula)).toContain(String.raw`title = {{Bounds for $\ell_p$ Norms}}`);
+    expect(cite(undefined)).toContain('title = {{Old title}}');
+  });
 });
