@@ -131,6 +131,9 @@ export const RelatedPaperSchema = z.object({
   terms: z.array(z.string()),
 });
 
+/** The longest `titleTex`: a title's formulas may be longer than its plain text. */
+export const MAX_TITLE_TEX_LENGTH = 600;
+
 /** One paper: everything the site, the search index and the data export know about it. */
 export const PaperSchema = z.object({
   /** Stable identifier: the first 12 hex digits of the SHA-256 of the normalised abstract. */
@@ -144,7 +147,7 @@ export const PaperSchema = z.object({
   /** Whether `title` was given by the input or derived from the abstract. */
   titleSource: z.enum(['given', 'derived']),
   /** The given title with its formulas as TeX (`Bounds for $\ell_p$ Norms`), when a BibTeX title has one KaTeX can typeset. */
-  titleTex: z.string().min(1).max(600).optional(),
+  titleTex: z.string().min(1).max(MAX_TITLE_TEX_LENGTH).optional(),
   /** The authors' names as given, in order; empty when the dump does not say. */
   authors: z.array(z.string().min(1)),
   /** Year of publication, when given. */

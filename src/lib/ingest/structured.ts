@@ -4,7 +4,7 @@
  * becomes one paper; what the record gives (title, authors, links, venue, pages) wins over what is
  * derived; and every abstract and given field is held to the same limits (./limits.ts).
  */
-import type { BasePaper, Source } from '../schema';
+import { MAX_TITLE_TEX_LENGTH, type BasePaper, type Source } from '../schema';
 import katex from 'katex';
 import { KATEX_LIMITS, MarkupTooDeepError, markupLimitProblem } from '../text/markup';
 import { isSafeFormula } from '../text/title-tex';
@@ -178,13 +178,10 @@ function titleWithFormulas(tex: string): string | null {
     used.add(Number(n));
     return `$${formulas[Number(n)]}$`;
   });
-  // Every formula back exactly once, or the plain title alone.
+  // Every formula back, or the plain title alone.
   if (used.size !== formulas.length || titleTex.length > MAX_TITLE_TEX_LENGTH) return null;
   return titleTex;
 }
-
-/** The schema's limit on `titleTex`. */
-const MAX_TITLE_TEX_LENGTH = 600;
 
 /**
  * A math span's TeX when it is an inline formula LaTeX and KaTeX both read (KaTeX's `strict` mode
