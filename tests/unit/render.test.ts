@@ -49,6 +49,21 @@ describe('renderAbstract', () => {
     expect(renderAbstract('run `x --y` and `z`')).toContain('<code>x --y</code>');
   });
 
+  it("shows an author's own macro as its TeX in the text's colour, not in KaTeX's error red", () => {
+    const html = renderAbstract('The regret is $\\cO(\\sqrt{T})$ and the bound $n^2$ holds.');
+    // The undefined macro as written; the rest of its formula and the next one typeset.
+    expect(html).toContain('<mstyle mathcolor="currentColor"><mtext>\\cO</mtext></mstyle>');
+    expect(html).toContain('<msqrt><mi>T</mi></msqrt>');
+    expect(html).toContain('<msup><mi>n</mi><mn>2</mn></msup>');
+    expect(html).not.toMatch(/#cc0000/i);
+    // A formula KaTeX gives up on whole (a macro bomb) is its source, in the text's colour too.
+    const given = renderAbstract('We use $\\def\\a{\\a\\a}\\a$ here.');
+    expect(given).toMatch(
+      /class="katex-error"[^>]*style="color:currentColor"|mathcolor="currentColor"/,
+    );
+    expect(given).not.toMatch(/#cc0000/i);
+  });
+
   it('renders plain prose as one paragraph, escaped, with defined acronyms marked up', () => {
     expect(renderAbstract('We use RL & "LLM" tricks (a < b).', ACRONYMS)).toBe(
       '<p>We use <abbr title="reinforcement learning" tabindex="0">RL</abbr> &#x26; "' +

@@ -22,6 +22,10 @@ const html = unified()
     strict: 'ignore',
     trust: false,
     output: 'mathml',
+    // A command KaTeX does not know (most often an author's own macro: `\cO(n)`) is shown as
+    // written, in the text's colour, the rest of its formula typeset; KaTeX's default red reads to a
+    // visitor as a broken page.
+    errorColor: 'currentColor',
   })
   .use(rehypeStringify)
   .freeze();
