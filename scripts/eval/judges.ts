@@ -158,6 +158,16 @@ export function judgeSummary(summary: string, title: string, name: string | null
 /** Where a sentence stops being whole: a summary must end as a sentence ends. */
 const SENTENCE_END = /[.!?](?:["'”’)\]]*)$/u;
 
+/**
+ * An "also" that modifies the sentence's main clause: within its first four words ("We also…",
+ * "It can also…"), or anywhere before the first comma, colon, parenthesis or subordinating word
+ * ("The proposed iterative algorithm also provides…"). One in a relative or complement clause
+ * ("X, which also…", "we show that Y also holds"), in "not only … but also" or in "also known as"
+ * adds to something else and is no aside.
+ */
+const ALSO_IN_MAIN_CLAUSE =
+  /^(?:\S+\s+){0,3}also\b|^(?:(?!\b(?:which|who|whose|that|where|when|while|whereas|if|because|but|although|though)\b)[^,;:()])*\balso\b(?!\s+(?:known|called|termed|referred|dubbed|named)\b)/i;
+
 /** Counts and quantities, which say how much, not what. */
 const COUNT_WORD =
   /^(?:one|two|three|four|five|six|seven|eight|nine|ten|several|many|multiple|various|few|both|each|all|new|novel)$/i;
@@ -181,7 +191,7 @@ export function judgeSummaryWhole(summary: string, title: string): string | null
     return word !== undefined && isContentWord(word) && !isGenericWord(word);
   });
   if (specific.length === 0) return 'no content word';
-  if (/^(?:\S+\s+){0,3}also\b/i.test(text)) return 'an "also" aside';
+  if (ALSO_IN_MAIN_CLAUSE.test(text)) return 'an "also" aside';
   const shown = new Set(analyseText(`${title} ${text}`).words.map((w) => w.key));
   // A pointer is `this/these/such` + (modifiers) + a noun: the noun is what must have been shown.
   // `such as`, `such that`, `this leads`, `this is` point at no noun: grammar, not a word list.

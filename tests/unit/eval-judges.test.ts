@@ -48,6 +48,24 @@ describe('judgeSummaryWhole', () => {
     );
     expect(judgeSummaryWhole('We propose two methods.', title)).toBe('no content word');
   });
+
+  it('reads an "also" in the main clause as an aside, wherever its subject ends', () => {
+    const aside = 'an "also" aside';
+    for (const summary of [
+      'We also show that sparse attention halves the memory cost.',
+      'The proposed iterative attention scheme also provides a bound on the memory cost.',
+      'The learned sparse attention maps can also be used for retrieval.',
+    ])
+      expect(judgeSummaryWhole(summary, title)).toBe(aside);
+    // In a relative or complement clause, after "but", or "also known as": no aside.
+    for (const summary of [
+      'Our sparse attention scheme, which also prunes heads, halves the memory cost.',
+      'We prove that the memory bound of sparse attention also holds for long inputs.',
+      'Sparse attention is simple but also halves the memory cost.',
+      'Blockwise sparse attention scheme, also known as banded attention, halves the memory cost.',
+    ])
+      expect(judgeSummaryWhole(summary, title)).toBeNull();
+  });
 });
 
 describe('judgeTitle', () => {

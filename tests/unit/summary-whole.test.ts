@@ -112,6 +112,20 @@ describe('summaries chosen whole (issue 32)', () => {
     expect(chooseWholeSummary(sentences, ranked(0, 1, 2), 'A paper')).toBe(sentences[2]);
   });
 
+  it('passes over an "also" in the main clause after a long subject, not one in a relative clause', () => {
+    const sentences = [
+      'The proposed iterative protein sampler also provides calibrated uncertainty estimates.',
+      'The learned backbone representations can also be used for structure retrieval.',
+      'Our sampler draws protein backbones with exact likelihoods.',
+    ];
+    expect(chooseWholeSummary(sentences, ranked(0, 1, 2), 'A paper')).toBe(sentences[2]);
+    const relative = [
+      'Our sampler, which also scores side chains, draws protein backbones with exact likelihoods.',
+      'Sampling is slow.',
+    ];
+    expect(chooseWholeSummary(relative, ranked(0, 1), 'A paper')).toBe(relative[0]);
+  });
+
   it('shows the sentence before when it holds what the best one points at', () => {
     const sentences = [
       'Radiologists read scans with a coarse-to-fine strategy.',

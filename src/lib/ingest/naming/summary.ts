@@ -103,8 +103,15 @@ const MAX_WIDER_GAP = 6;
 const MAX_TITLE_SHARE = 0.5;
 /** A summary adds at least this many specific words (not generic, not rhetoric) to the title. */
 const MIN_ADDED_WORDS = 2;
-/** "We also…", "It can also…": an aside beside the contribution. */
-const ALSO_ASIDE = /^(?:\S+\s+){0,3}also\b/i;
+/**
+ * An aside beside the contribution: "also" in the sentence's main clause, within its first four
+ * words ("We also…", "It can also…") or anywhere before its first comma, colon, parenthesis or
+ * subordinating word, however long the subject ("The proposed iterative algorithm also
+ * provides…"). One in a relative or complement clause ("X, which also…", "we show that Y also
+ * holds"), after "but" or in "also known as" adds to something else and is kept.
+ */
+const ALSO_ASIDE =
+  /^(?:\S+\s+){0,3}also\b|^(?:(?!\b(?:which|who|whose|that|where|when|while|whereas|if|because|but|although|though)\b)[^,;:()])*\balso\b(?!\s+(?:known|called|termed|referred|dubbed|named)\b)/i;
 /** Counts and quantities say how much, not what ("two", "several", "novel"). */
 const COUNT_WORD =
   /^(?:one|two|three|four|five|six|seven|eight|nine|ten|several|many|multiple|various|few|both|each|all|new|novel|different|complementary|first|second|third|same|other|simple|key|main|important)$/i;
