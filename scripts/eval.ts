@@ -12,6 +12,9 @@
  *                       [--show titles|names|topics|keywords] (fit half and ICML 2023 only)
  *                       [--fit-only] (leave the locked half out: for work in progress, so that
  *                       a change is not tried against the locked figures again and again)
+ * A set never read item by item (docs/naming.md, "A fresh red team") is scored blind as the locked
+ * half of its own folder: `--data <dir>` holding its `.jsonl` files and a `split.json` of
+ * `{"fit": [], "locked": [...]}`.
  */
 import { parseArgs } from 'node:util';
 import { toPlainText } from '../src/lib/ingest/plaintext';
@@ -333,7 +336,8 @@ function run(): void {
   });
   const { fit, locked } = readDataDev(values.data!);
   const shared = readSharedDev(values.dev!);
-  const halves = values['fit-only'] ? [fit] : [fit, locked];
+  // A half with no file (a blind set given as `--data <dir>` with `"fit": []`) is left out.
+  const halves = (values['fit-only'] ? [fit] : [fit, locked]).filter((set) => set.items.length > 0);
   for (const set of [...halves, ...(shared ? [shared] : [])]) evaluateSet(set, values.show);
 
   const seeds = ingestTimed(readDumpsDir(values.seeds!));
