@@ -12,10 +12,13 @@
  *                       [--show titles|names|topics|keywords] (fit half and ICML 2023 only)
  *                       [--fit-only] (leave the locked half out: for work in progress, so that
  *                       a change is not tried against the locked figures again and again)
- * A set never read item by item (docs/naming.md, "A fresh red team") is scored blind as the locked
- * half of its own folder: `--data <dir>` holding its `.jsonl` files and a `split.json` of
- * `{"fit": [], "locked": [...]}`.
+ *                       [--blind <dir>] (default data/dev/blind: the blind set, venues of
+ *                       fields the halves lack, scored like the locked half; left out by --fit-only)
+ * Any set never read item by item is scored the same way as the locked half of its own folder:
+ * `--data <dir>` holding its `.jsonl` files and a `split.json` of `{"fit": [], "locked": [...]}`.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { toPlainText } from '../src/lib/ingest/plaintext';
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
@@ -332,13 +335,23 @@ function run(): void {
       seeds: { type: 'string', default: 'tests/fixtures/seeds' },
       show: { type: 'string' },
       'fit-only': { type: 'boolean', default: false },
+      blind: { type: 'string', default: 'data/dev/blind' },
     },
   });
   const { fit, locked } = readDataDev(values.data!);
   const shared = readSharedDev(values.dev!);
   // A half with no file (a blind set given as `--data <dir>` with `"fit": []`) is left out.
   const halves = (values['fit-only'] ? [fit] : [fit, locked]).filter((set) => set.items.length > 0);
-  for (const set of [...halves, ...(shared ? [shared] : [])]) evaluateSet(set, values.show);
+  // The blind set: venues of fields the halves lack, scored like the locked half, never listed.
+  const blind =
+    values['fit-only'] || !existsSync(join(values.blind!, 'split.json'))
+      ? []
+      : [readDataDev(values.blind!).locked].map((set) => ({
+          ...set,
+          label: set.label.replace(/^locked half/, 'blind set'),
+        }));
+  for (const set of [...halves, ...blind, ...(shared ? [shared] : [])])
+    evaluateSet(set, values.show);
 
   const seeds = ingestTimed(readDumpsDir(values.seeds!));
   const out = setPrinter(false);
