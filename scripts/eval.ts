@@ -17,8 +17,6 @@
  * Any set never read item by item is scored the same way as the locked half of its own folder:
  * `--data <dir>` holding its `.jsonl` files and a `split.json` of `{"fit": [], "locked": [...]}`.
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { toPlainText } from '../src/lib/ingest/plaintext';
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
@@ -37,7 +35,13 @@ import {
   phraseBag,
   realName,
 } from './eval/judges';
-import { readDataDev, readSharedDev, type DevItem, type DevSet } from './eval/dev-data';
+import {
+  readBlindSet,
+  readDataDev,
+  readSharedDev,
+  type DevItem,
+  type DevSet,
+} from './eval/dev-data';
 import { setPrinter, type SetPrinter } from './eval/report';
 import { mean, microPrecisionRecall, titleOverlap, tokenF1 } from './eval/metrics';
 import { SEED_TOPICS } from '../tests/fixtures/taxonomy/seed-topics';
@@ -342,16 +346,8 @@ function run(): void {
   const shared = readSharedDev(values.dev!);
   // A half with no file (a blind set given as `--data <dir>` with `"fit": []`) is left out.
   const halves = (values['fit-only'] ? [fit] : [fit, locked]).filter((set) => set.items.length > 0);
-  // The blind set: venues of fields the halves lack, scored like the locked half, never listed.
-  const blind =
-    values['fit-only'] || !existsSync(join(values.blind!, 'split.json'))
-      ? []
-      : [readDataDev(values.blind!).locked].map((set) => ({
-          ...set,
-          label: set.label.replace(/^locked half/, 'blind set'),
-        }));
-  for (const set of [...halves, ...blind, ...(shared ? [shared] : [])])
-    evaluateSet(set, values.show);
+  const blind = values['fit-only'] ? null : readBlindSet(values.blind!);
+  for (const set of [...halves, blind, shared]) if (set) evaluateSet(set, values.show);
 
   const seeds = ingestTimed(readDumpsDir(values.seeds!));
   const out = setPrinter(false);

@@ -60,6 +60,16 @@ export function readDataDev(dir = 'data/dev'): { fit: DevSet; locked: DevSet } {
   };
 }
 
+/**
+ * The blind set (`data/dev/blind/`, data/dev/README.md): venues of fields the halves lack, the
+ * locked files of its own `split.json`, scored like the locked half; null when absent.
+ */
+export function readBlindSet(dir = 'data/dev/blind'): DevSet | null {
+  if (!existsSync(join(dir, 'split.json'))) return null;
+  const { locked } = readDataDev(dir);
+  return { ...locked, label: locked.label.replace(/^locked half/, 'blind set') };
+}
+
 /** The ICML 2023 set of `../shared/dev/` (titles and topics in two files), or null when absent. */
 export function readSharedDev(dir = '../shared/dev'): DevSet | null {
   const titlesFile = join(dir, 'real-titles.jsonl');
