@@ -40,6 +40,18 @@ describe('toPlainText: LaTeX', () => {
   });
 });
 
+describe('toPlainText: MathJax delimiters', () => {
+  it('reads \\(…\\) and \\[…\\] as formulas, as the page does', () => {
+    expect(toPlainText('A bound \\(O(\\sqrt{T})\\) for \\(T \\ge 1\\).')).toBe(
+      'A bound O(√T) for T ≥ 1.',
+    );
+    expect(toPlainText('The loss\n\\[ \\sum_i x_i \\]\nholds.')).toBe('The loss ∑ᵢ xᵢ holds.');
+    // Unpaired, empty or across a blank line: the parenthesis as written.
+    expect(toPlainText('An \\(open one, and \\( \\) empty.')).toBe('An (open one, and ( ) empty.');
+    expect(toPlainText('\\(a\n\nb\\)')).toBe('(a b)');
+  });
+});
+
 describe('toPlainText: Markdown', () => {
   it.each([
     [

@@ -49,6 +49,21 @@ describe('renderAbstract', () => {
     expect(renderAbstract('run `x --y` and `z`')).toContain('<code>x --y</code>');
   });
 
+  it('typesets MathJax-delimited formulas, \\(…\\) and \\[…\\], as dollar ones', () => {
+    const html = renderAbstract(
+      'The regret is \\(O(\\sqrt{T})\\) where\n\\[\n\\sum_i x_i = 1\n\\]\nholds.',
+    );
+    expect(html).toContain('<msqrt><mi>T</mi></msqrt>');
+    expect(html).toContain('<mo>∑</mo>');
+    expect(html).not.toContain('\\sum_i x_i = 1\n');
+    expect(html).not.toMatch(/\(O\(/);
+    // An escaped backslash opens nothing, and a text with dollars keeps its own pairing.
+    expect(renderAbstract('a \\\\(b\\\\) c')).not.toContain('katex');
+    expect(renderAbstract('It costs $5 and \\(x\\) more.')).toContain('It costs $5 and (x) more.');
+    // Linear in the delimiters, however they fail to pair.
+    expect(renderAbstract(`${'\\('.repeat(20_000)}x`)).not.toContain('katex');
+  });
+
   it("shows an author's own macro as its TeX in the text's colour, not in KaTeX's error red", () => {
     const html = renderAbstract('The regret is $\\cO(\\sqrt{T})$ and the bound $n^2$ holds.');
     // The undefined macro as written; the rest of its formula and the next one typeset.

@@ -56,6 +56,58 @@ export function findUrls(text: string): { url: string; index: number }[] {
 }
 
 /**
+ * An abstract's source as the Markdown and math parsers should see it: TeX quotes made typographic
+ * ({@link replaceTexQuotes}) and MathJax's delimiters read as dollars ({@link dollarMath}). The page
+ * and the plain text both start here, so they agree on what is a formula.
+ */
+export function parserSource(abstract: string): string {
+  const quoted = replaceTexQuotes(abstract);
+  return quoted.includes('\\') ? dollarMath(quoted) : quoted;
+}
+
+/**
+ * A MathJax delimiter, or what ends a search for its partner: an escaped backslash (so `\\(` opens
+ * nothing), `\(`, `\)`, `\[`, `\]` or a blank line.
+ */
+const MATHJAX_TOKEN = /\\\\|\\[()[\]]|\n[ \t]*\n/g;
+
+/**
+ * MathJax's delimiters, `\(…\)` inline and `\[…\]` displayed (OpenReview abstracts are written
+ * for MathJax), as `$…$` and `$$…$$`, which remark-math reads; to Markdown `\(` is only an escaped
+ * parenthesis, and the formula would be shown as its source. A pair is an opener and the next closer
+ * of its kind in the same paragraph. A text that already holds a dollar is left as written: a new
+ * dollar could pair with its money or its formulas. One pass over the delimiters, so linear in the
+ * length however they nest or fail to pair.
+ */
+export function dollarMath(source: string): string {
+  if (source.includes('$')) return source;
+  let out = '';
+  let copied = 0;
+  let open: { kind: '(' | '['; start: number; end: number } | null = null;
+  for (const match of source.matchAll(MATHJAX_TOKEN)) {
+    const token = match[0];
+    if (token === '\\(' || token === '\\[') {
+      open = { kind: token[1] as '(' | '[', start: match.index, end: match.index + 2 };
+      continue;
+    }
+    const closes = token === '\\)' ? '(' : token === '\\]' ? '[' : null;
+    if (closes === null || open === null) {
+      if (token !== '\\\\') open = null;
+      continue;
+    }
+    if (open.kind !== closes) continue;
+    const tex = source.slice(open.end, match.index).trim();
+    if (tex !== '') {
+      const dollars = closes === '(' ? '$' : '$$';
+      out += `${source.slice(copied, open.start)}${dollars}${tex}${dollars}`;
+      copied = match.index + 2;
+    }
+    open = null;
+  }
+  return copied === 0 ? source : out + source.slice(copied);
+}
+
+/**
  * TeX quotes (``like this'') collide with Markdown code spans (two backticks), so they are turned
  * into typographic quotes before Markdown is parsed.
  */
@@ -582,7 +634,7 @@ const SIMPLE_MACRO = /\\[a-zA-Z]+\{([^{}\\]*)\}/g;
  */
 export function proseTree(abstract: string): Root | null {
   // As the parser does first: ``quotes'' become typographic quotes, no longer code-span backticks.
-  const source = replaceTexQuotes(abstract);
+  const source = parserSource(abstract);
   if (source === '' || LAYOUT.test(source) || LEADING_MARKUP.test(source)) return null;
   if (NOT_INLINE_MATH.test(source)) return null;
   const pieces = source.split('$');
@@ -627,7 +679,7 @@ function inlineMath(tex: string): InlineMath {
  * walk could overflow the stack.
  */
 export function parseAbstract(abstract: string): Root {
-  const source = replaceTexQuotes(abstract);
+  const source = parserSource(abstract);
   const parsed = abstractParser.parse(source);
   const depth = treeDepth(parsed);
   if (depth > MAX_NESTING_DEPTH) {
