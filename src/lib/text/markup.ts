@@ -71,6 +71,9 @@ export function parserSource(abstract: string): string {
  */
 const MATHJAX_TOKEN = /\\\\|\\[()[\]]|\n[ \t]*\n/g;
 
+/** The closer of each MathJax opener, by the character after its backslash. */
+const CLOSER: Readonly<Record<string, string>> = { '(': '\\)', '[': '\\]' };
+
 /**
  * MathJax's delimiters, `\(…\)` inline and `\[…\]` displayed (OpenReview abstracts are written
  * for MathJax), as `$…$` and `$$…$$`, which remark-math reads; to Markdown `\(` is only an escaped
@@ -83,26 +86,20 @@ export function dollarMath(source: string): string {
   if (source.includes('$')) return source;
   let out = '';
   let copied = 0;
-  let open: { kind: '(' | '['; start: number; end: number } | null = null;
-  for (const match of source.matchAll(MATHJAX_TOKEN)) {
-    const token = match[0];
-    if (token === '\\(' || token === '\\[') {
-      open = { kind: token[1] as '(' | '[', start: match.index, end: match.index + 2 };
-      continue;
+  // Where the open `\(` or `\[` is, -1 for none; its kind is the character after the backslash.
+  let openAt = -1;
+  for (const { 0: token, index } of source.matchAll(MATHJAX_TOKEN)) {
+    if (token === '\\(' || token === '\\[') openAt = index;
+    else if (token.startsWith('\n')) openAt = -1;
+    else if (openAt !== -1 && token === CLOSER[source[openAt + 1]!]) {
+      const tex = source.slice(openAt + 2, index).trim();
+      if (tex !== '') {
+        const dollars = token === '\\)' ? '$' : '$$';
+        out += `${source.slice(copied, openAt)}${dollars}${tex}${dollars}`;
+        copied = index + 2;
+      }
+      openAt = -1;
     }
-    const closes = token === '\\)' ? '(' : token === '\\]' ? '[' : null;
-    if (closes === null || open === null) {
-      if (token !== '\\\\') open = null;
-      continue;
-    }
-    if (open.kind !== closes) continue;
-    const tex = source.slice(open.end, match.index).trim();
-    if (tex !== '') {
-      const dollars = closes === '(' ? '$' : '$$';
-      out += `${source.slice(copied, open.start)}${dollars}${tex}${dollars}`;
-      copied = match.index + 2;
-    }
-    open = null;
   }
   return copied === 0 ? source : out + source.slice(copied);
 }
@@ -633,7 +630,8 @@ const SIMPLE_MACRO = /\\[a-zA-Z]+\{([^{}\\]*)\}/g;
  * parser's tree on random texts.
  */
 export function proseTree(abstract: string): Root | null {
-  // As the parser does first: ``quotes'' become typographic quotes, no longer code-span backticks.
+  // As the parser does first: ``quotes'' become typographic quotes, no longer code-span backticks,
+  // and MathJax's delimiters dollars.
   const source = parserSource(abstract);
   if (source === '' || LAYOUT.test(source) || LEADING_MARKUP.test(source)) return null;
   if (NOT_INLINE_MATH.test(source)) return null;
