@@ -7,6 +7,8 @@ import { parsedFields, plainField, readBibtex } from '../../src/lib/ingest/forma
 import { readCsv } from '../../src/lib/ingest/formats/csv';
 import { readJsonArray, readJsonLines } from '../../src/lib/ingest/formats/jsonl';
 import { loadOverrides } from '../../src/lib/ingest/overrides';
+import { toPlainText } from '../../src/lib/ingest/plaintext';
+import { renderAbstract } from '../../src/lib/site/render';
 import { formatProblem, formatSummary, ingestDumps, type DumpFile } from '../../src/lib/pipeline';
 import { runIngest } from '../support/run';
 
@@ -458,6 +460,36 @@ describe('BibTeX abstracts', () => {
       ABSTRACT,
       `Naïve Gaussian \\emph{priors}, ${ABSTRACT}`,
     ]);
+  });
+
+  it("show the ACL Anthology's escaped signs and text symbols as the characters", () => {
+    const tex =
+      'Gains of {\\textasciitilde}10{\\%} on Q{\\&}A cost {\\$}2,000; each {\\textless}claim, ' +
+      'title{\\textgreater} pair is scored {\\#}1, while \\textbf{bold} and \\textfoo{} stay commands.';
+    const [record] = readBibtex(
+      'acl.bib',
+      `@inproceedings{a, abstract = "${tex} ${ABSTRACT}"}`,
+    ).records;
+    const plain = toPlainText(record!.abstract);
+    expect(plain).toContain(
+      'Gains of ~10% on Q&A cost $2,000; each <claim, title> pair is scored #1',
+    );
+    const page = renderAbstract(record!.abstract, []);
+    expect(page).toContain(
+      '~10% on Q&#x26;A cost $2,000; each &#x3C;claim, title> pair is scored #1',
+    );
+    expect(page).toContain('<strong>bold</strong>');
+    expect(page).not.toMatch(/[{}]|textless|textasciitilde/);
+  });
+
+  it('read an abstract Zotero escaped character by character, its formulas included', () => {
+    // Zotero writes `\` as {\textbackslash} and `$ { } _` escaped: `$\times$` becomes this.
+    const tex =
+      'Retrieval is (8.2\\${\\textbackslash}times\\$) faster for \\$x\\_i\\$ at 5{\\%} cost.';
+    const [record] = readBibtex('z.bib', `@article{z, abstract = {${tex} ${ABSTRACT}}}`).records;
+    expect(record!.abstract).toContain('(8.2$\\times$) faster for $x_i$ at 5\\% cost.');
+    expect(toPlainText(record!.abstract)).toContain('(8.2×) faster for xᵢ at 5% cost.');
+    expect(renderAbstract(record!.abstract, [])).not.toContain('textbackslash');
   });
 });
 

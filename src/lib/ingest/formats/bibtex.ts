@@ -13,6 +13,7 @@
  * accent) and protective braces (`{B}ayesian`) are resolved here.
  */
 import { parse, type Creator, type Entry } from '@retorquere/bibtex-parser';
+import { latex2unicode } from 'unicode2latex';
 import type { Publication } from '../../schema';
 import { markupLimitProblem } from '../../text/markup';
 import type { Problem } from '../dump';
@@ -434,28 +435,79 @@ function creatorName(creator: Creator): string {
 
 const decodedAccents = new Map<string, string>();
 
+/** An accent command decoded by the parser, once per distinct spelling; itself when it has none. */
+function decodedAccent(command: string): string {
+  let decoded = decodedAccents.get(command);
+  if (decoded === undefined) {
+    const parsed = parse(`@misc{a, title = {${command}}}`, { english: false });
+    const title: unknown = parsed.entries[0]?.fields.title;
+    decoded = typeof title === 'string' && title !== '' ? tidy(title) : command;
+    decodedAccents.set(command, decoded);
+  }
+  return decoded;
+}
+
 /**
- * An abstract's LaTeX with its accents decoded (by the parser, once per distinct accent) and its
- * protective braces dropped; math spans are left exactly as written.
+ * A LaTeX text symbol (`{\textless}`, `\textasciitilde{}`, `\textbar `): one character, written as
+ * a command because the character is special to TeX; the ACL Anthology writes `<`, `>` and `~`
+ * so. A command that takes an argument (`\textbf{…}`) is not one: a `{` may only follow as `{}`.
+ */
+const TEXT_SYMBOL = /\{\\text[a-z]+\}|\\text[a-z]+(?:\{\}|(?![A-Za-z{]) ?)/g;
+/**
+ * The character a text-symbol command stands for, from unicode2latex's table (the one the BibTeX
+ * parser decodes with); undefined for a command it lacks or that is more than a character or two.
+ */
+function textSymbol(command: string): string | undefined {
+  const entry = (latex2unicode as Readonly<Record<string, string | { text?: string }>>)[command];
+  // Some commands read differently in text and in math: text is what an abstract's prose means.
+  const symbol = typeof entry === 'string' ? entry : entry?.text;
+  return symbol !== undefined && symbol !== '' && symbol.length <= 2 ? symbol : undefined;
+}
+/** A decoded symbol Markdown would read as syntax (`<` opens HTML): escaped, so it stays a character. */
+const MARKDOWN_PUNCTUATION = /^[!-/:-@[-`{-~]$/;
+
+/**
+ * What Zotero's BibTeX export writes for the characters of an abstract that TeX would read:
+ * `{\textbackslash}` for `\`, `\$` `\{` `\}` `\_` for themselves, `{\textasciicircum}`,
+ * `{\textasciitilde}`. An abstract holding `\textbackslash` was escaped so, character by character:
+ * its formulas (`\${\textbackslash}times\$`) are the original's `$\times$` again once undone.
+ */
+const EXPORT_ESCAPE =
+  /\{\\textbackslash\}|\\textbackslash(?:\{\}|(?![A-Za-z]) ?)|\{\\textasciicircum\}|\{\\textasciitilde\}|\\([{}$_])/g;
+const UNESCAPED: Record<string, string> = {
+  '{\\textasciicircum}': '^',
+  '{\\textasciitilde}': '~',
+};
+
+/** An abstract escaped character by character by its exporter (see {@link EXPORT_ESCAPE}), undone. */
+function unescapeExported(tex: string): string {
+  if (!tex.includes('\\textbackslash')) return tex;
+  return tex.replace(
+    EXPORT_ESCAPE,
+    (escape, character: string | undefined) => character ?? UNESCAPED[escape] ?? '\\',
+  );
+}
+
+/**
+ * An abstract's LaTeX with its accents and text symbols decoded (by the parser, once per distinct
+ * command) and its protective braces dropped; math spans are left exactly as written.
  */
 export function decodeAbstract(tex: string): string {
   const math: string[] = [];
-  const withoutMath = hideMath(tex, (span) => `zqph${math.push(span) - 1}qz`);
-  const accented = withoutMath.replace(ACCENT, (command) => {
-    let decoded = decodedAccents.get(command);
-    if (decoded === undefined) {
-      const parsed = parse(`@misc{a, title = {${command}}}`, { english: false });
-      const title: unknown = parsed.entries[0]?.fields.title;
-      decoded = typeof title === 'string' && title !== '' ? tidy(title) : command;
-      decodedAccents.set(command, decoded);
-    }
-    return decoded;
+  const withoutMath = hideMath(unescapeExported(tex), (span) => `zqph${math.push(span) - 1}qz`);
+  const accented = withoutMath.replace(ACCENT, decodedAccent).replace(TEXT_SYMBOL, (command) => {
+    const symbol = textSymbol(command.replace(/[{} ]/g, ''));
+    if (symbol === undefined) return command;
+    return MARKDOWN_PUNCTUATION.test(symbol) ? `\\${symbol}` : symbol;
   });
   return dropProtectiveBraces(accented).replace(
     PLACEHOLDER,
     (_, i: string) => math[Number(i)] ?? '',
   );
 }
+
+/** `\%`, `\&`, `\$`, `\#`, `\_`: a sign TeX would read, escaped; Markdown reads the escape too. */
+const ESCAPED_SIGN = /^\\[%&$#_]$/;
 
 /**
  * Drops brace pairs around plain text that no command takes as its argument (`{B}ayesian`,
@@ -476,7 +528,11 @@ export function dropProtectiveBraces(tex: string): string {
       if (end === i + 1) end = Math.min(i + 2, tex.length);
       out.push(tex.slice(i, end));
       afterCommand = /[A-Za-z]/.test(tex[i + 1] ?? '');
-      if (open.length > 0) open[open.length - 1]!.droppable = false;
+      // An escaped sign (`{\%}`, the ACL Anthology's) is a character: its group still protects
+      // nothing but plain text.
+      if (open.length > 0 && !ESCAPED_SIGN.test(tex.slice(i, end))) {
+        open[open.length - 1]!.droppable = false;
+      }
       i = end - 1;
       continue;
     }
