@@ -284,6 +284,62 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     expect([quiet?.line, second?.line]).toEqual([2, 4]);
   });
 
+  it('split author strings as arXiv, BibTeX order and spreadsheets write them', () => {
+    const line = (authors: string) => JSON.stringify({ authors, abstract: ABSTRACT });
+    const read = readJsonLines(
+      'a.jsonl',
+      [
+        line(
+          'D. Fioravanti, A. Mariottini, E. Quattrini and F. Ravanini (Bologna\n Univ. and INFN)',
+        ),
+        line('Ashish Vaswani, Noam Shazeer, Niki Parmar, and Jakob Uszkoreit'),
+        line('He, Kaiming and Zhang, Xiangyu and Sun, Jian'),
+        line('Lee, Ann*; Park, Bo <bo@example.org>'),
+        line('Jane Doe, Bob Roe, et al.'),
+      ].join('\n'),
+    );
+    expect(read.records.map((r) => r.authors)).toEqual([
+      ['D. Fioravanti', 'A. Mariottini', 'E. Quattrini', 'F. Ravanini'],
+      ['Ashish Vaswani', 'Noam Shazeer', 'Niki Parmar', 'Jakob Uszkoreit'],
+      ['Kaiming He', 'Xiangyu Zhang', 'Jian Sun'],
+      ['Ann Lee', 'Bo Park'],
+      ['Jane Doe', 'Bob Roe'],
+    ]);
+    const bib = readBibtex(
+      'o.bib',
+      `@misc{o, author = {Doe, Jane and others}, abstract = {${ABSTRACT}}}`,
+    );
+    expect(bib.records[0]?.authors).toEqual(['Jane Doe']);
+  });
+
+  it("read Zotero's CSV export and a spreadsheet separated by semicolons", () => {
+    const zotero = readCsv(
+      'zotero.csv',
+      '\uFEFF"Key","Item Type","Publication Year","Author","Title","Publication Title","DOI",' +
+        '"Url","Abstract Note","Manual Tags"\r\n' +
+        `"MYU6DSQM","conferencePaper","2023","Sung, Yi-Lin; Bansal, Mohit","LST","Proceedings of NeurIPS",` +
+        `"10.1000/x1","https://example.org/lst","${ABSTRACT}","transfer learning; memory"\r\n`,
+    );
+    expect(zotero.problems).toEqual([]);
+    expect(zotero.records[0]).toMatchObject({
+      key: 'MYU6DSQM',
+      year: 2023,
+      authors: ['Yi-Lin Sung', 'Mohit Bansal'],
+      keywords: ['transfer learning', 'memory'],
+      venue: 'Proceedings of NeurIPS 2023',
+      abstract: ABSTRACT,
+    });
+    const semicolons = readCsv(
+      'accepted.csv',
+      `Title;Authors;Abstract\n"Deep Residual Learning";"He, Kaiming; Sun, Jian";"${ABSTRACT}"\n`,
+    );
+    expect(semicolons.problems).toEqual([]);
+    expect(semicolons.records[0]).toMatchObject({
+      title: 'Deep Residual Learning',
+      authors: ['Kaiming He', 'Jian Sun'],
+    });
+  });
+
   it('report a missing abstract column and a broken quote', () => {
     const missing = readCsv('c.csv', readFileSync(`${FIXTURES}/bad/c-noabstract.csv`, 'utf8'));
     expect(missing.problems.map((p) => formatProblem(p))).toEqual([

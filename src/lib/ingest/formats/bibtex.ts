@@ -24,6 +24,7 @@ import {
   readPages,
   readYear,
   splitKeywords,
+  splitNames,
   venueLabel,
   type ImportedRecord,
   type ReadStructuredDump,
@@ -190,7 +191,8 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
       abstract: decodeAbstract(rawAbstract),
       title: own.text.get('title'),
       titleFormat: 'tex',
-      authors: own.authors,
+      // BibTeX's `and others` is its et al.: no one's name.
+      authors: splitNames(own.authors),
       keywords: splitKeywords(own.text.get('keywords')),
       venue: venueLabel({
         shortName,

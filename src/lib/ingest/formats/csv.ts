@@ -19,6 +19,7 @@ export function readCsv(file: string, text: string): ReadStructuredDump {
   try {
     rows = parse(text, {
       bom: true,
+      delimiter: delimiterOf(text),
       info: true,
       skip_empty_lines: true,
       // A header-only or ragged file is reported by the checks below, never thrown mid-way.
@@ -81,6 +82,23 @@ export function readCsv(file: string, text: string): ReadStructuredDump {
     }
   });
   return { records, problems, count: body.length, venue: null, emailsDropped };
+}
+
+/** The separators spreadsheets write: `,`; `;` where the decimal mark is a comma (Excel in much of Europe); tab. */
+const DELIMITERS = [',', ';', '\t'] as const;
+
+/**
+ * The file's separator, read off its header row: the first of {@link DELIMITERS} that splits it
+ * into columns one of which is an abstract; `,` when none does (the missing column is reported).
+ */
+function delimiterOf(text: string): string {
+  const end = text.search(/[\r\n]/);
+  const header = end === -1 ? text : text.slice(0, end);
+  const found = DELIMITERS.find((delimiter) => {
+    const columns = header.split(delimiter);
+    return columns.length > 1 && columns.some((name) => /abstract/.test(columnKey(name)));
+  });
+  return found ?? ',';
 }
 
 function lineBreaks(text: string): number {

@@ -60,32 +60,56 @@ export interface ReadStructuredDump {
 export const EMAIL = /<?[^\s<>@,;]+@[^\s<>@,;]+\.[a-z]{2,}>?/gi;
 
 /**
- * `"A; B"`, `"A and B"`, `"A, B"` or a list → names, trimmed, empty ones dropped. In a `;` list a
- * `Last, First` name (CMT's export) is turned round, and the `*` marking the contact author and
- * any e-mail address are removed.
+ * Author names from a list, or from one string as exports write it:
+ * - `"A; B"` (CMT, Scopus): a `Last, First` name is turned round;
+ * - `"Last, First and Last, First"` (BibTeX's order, in a JSON or CSV field): every name between
+ *   the `and`s has one comma, and is turned round;
+ * - `"A, B, C and D"` or `"A, B, and D"` (arXiv's metadata, a spreadsheet): commas and `and` both
+ *   separate names;
+ * - `"A, B"`.
+ * Affiliations in brackets (`F. Ravanini (Bologna Univ. and INFN)`, arXiv's), the `*` marking the
+ * contact author, e-mail addresses and a closing `others` or `et al.` (no one's name) are removed.
  */
 export function splitNames(value: string | readonly string[] | undefined): string[] {
   if (value === undefined) return [];
-  const semicolons = typeof value === 'string' && value.includes(';');
-  const parts =
-    typeof value === 'string'
-      ? semicolons
-        ? value.split(';')
-        : / and /i.test(value)
-          ? value.split(/ and /i)
-          : value.split(',')
-      : value;
-  return parts
-    .map((part) => {
-      const name = part
-        .replace(EMAIL, '')
-        .replace(/\*+\s*$/, '')
-        .replace(/\s+/g, ' ')
-        .trim();
-      const turned = semicolons ? /^([^,]+),\s*([^,]+)$/.exec(name) : null;
-      return turned ? `${turned[2]} ${turned[1]}` : name;
-    })
-    .filter((part) => part !== '');
+  const names = typeof value === 'string' ? namesOfString(value) : value.map(cleanName);
+  const cleaned = names.filter((part) => part !== '');
+  while (cleaned.length > 0 && NO_ONE.test(cleaned.at(-1)!)) cleaned.pop();
+  return cleaned;
+}
+
+/** BibTeX's `and others` and the prose `et al.`: more authors, none of them named. */
+const NO_ONE = /^(?:others|et al\.?)$/i;
+/** An `and` between two names, with the comma of a list's last one (`A, B, and C`). */
+const AND = /,?\s+and\s+/i;
+/** An aside in brackets after a name: an affiliation, never part of the name. */
+const BRACKETED = /\([^()]*\)/g;
+
+function namesOfString(value: string): string[] {
+  // White space collapsed first: every pattern below then meets single spaces (linear).
+  const text = value.replace(/\s+/g, ' ').replace(BRACKETED, '');
+  if (text.includes(';')) return text.split(';').map(turnedRound);
+  if (!AND.test(text)) return text.split(',').map(cleanName);
+  const parts = text.split(AND);
+  // `Last, First and Last, First`: one comma in every name, never a list's commas.
+  if (parts.every((part) => part.split(',').length === 2)) return parts.map(turnedRound);
+  return parts.flatMap((part) => part.split(',')).map(cleanName);
+}
+
+/** `Last, First` → `First Last`; any other name as it is (both cleaned). */
+function turnedRound(name: string): string {
+  const cleaned = cleanName(name);
+  const turned = /^([^,]+), ?([^,]+)$/.exec(cleaned);
+  return turned ? `${turned[2]} ${turned[1]}` : cleaned;
+}
+
+/** A name without e-mail address, contact mark (`*`) or extra white space. */
+function cleanName(name: string): string {
+  return name
+    .replace(EMAIL, '')
+    .replace(/\*+\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** `"a, b; c"` or a list → keywords, trimmed, without duplicates. */
@@ -265,16 +289,20 @@ export function columnKey(name: string): string {
 const FIELD_NAMES: Record<string, readonly string[]> = {
   id: ['id', 'paperid', 'submissionid', 'forum', 'key'],
   title: ['title', 'papertitle', 'submissiontitle'],
-  abstract: ['abstract', 'paperabstract', 'abstracttext', 'tldrabstract'],
+  // `Abstract Note`: Zotero's CSV export.
+  abstract: ['abstract', 'paperabstract', 'abstracttext', 'tldrabstract', 'abstractnote'],
   authors: ['authors', 'author', 'authornames', 'authorlist', 'authorsnames'],
-  keywords: ['keywords', 'keyword', 'authorkeywords'],
+  // `Manual Tags`: Zotero's; `Author Keywords`: Scopus's.
+  keywords: ['keywords', 'keyword', 'authorkeywords', 'manualtags'],
   url: ['url', 'link', 'paperurl', 'landingpage', 'html'],
   pdf: ['pdf', 'pdfurl', 'pdflink'],
   doi: ['doi'],
-  venue: ['venue', 'conference'],
+  // `Conference Name` and `Publication Title`: Zotero's; `Source title`: Scopus's.
+  venue: ['venue', 'conference', 'conferencename', 'publicationtitle', 'sourcetitle'],
   booktitle: ['booktitle'],
   venueid: ['venueid'],
-  year: ['year'],
+  // `Publication Year`: Zotero's.
+  year: ['year', 'publicationyear'],
   pages: ['pages'],
 };
 const FIELD_BY_KEY = new Map(
