@@ -47,6 +47,7 @@ const TEXT_FIELDS = [
   'title',
   'booktitle',
   'journal',
+  'journaltitle',
   'series',
   'publisher',
   'address',
@@ -143,7 +144,8 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
       rawField(entry, name) ?? (volume ? rawField(volume, name) : undefined);
     const year = readYear(from('year') ?? raw('year') ?? raw('date'));
     const booktitle = from('booktitle');
-    const givenJournal = own.text.get('journal');
+    // BibLaTeX names the journal `journaltitle` (Better BibLaTeX writes only that).
+    const givenJournal = own.text.get('journal') ?? own.text.get('journaltitle');
     // Zotero writes an arXiv preprint's journal as `arXiv:2104.05704 [cs]`: the venue is arXiv.
     const arxivJournal = ARXIV_JOURNAL.exec(givenJournal ?? '');
     const journal = arxivJournal ? 'arXiv' : givenJournal;
@@ -197,7 +199,9 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
       venue: venueLabel({
         shortName,
         booktitle: booktitle ?? (volume ? undefined : from('name')),
-        journal: journal ?? (onArxiv ? 'arXiv' : undefined),
+        // dblp files arXiv preprints under CoRR (arXiv's Computing Research Repository): one
+        // venue, arXiv, whichever export a preprint came from.
+        journal: onArxiv && (journal === undefined || /^corr$/i.test(journal)) ? 'arXiv' : journal,
         year,
       }),
       year,

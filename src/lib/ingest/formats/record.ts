@@ -224,9 +224,23 @@ export function isOpenReviewId(value: string): boolean {
 /** `Proceedings of the 40th …`: the words a booktitle opens with that say nothing of the venue. */
 const PROCEEDINGS_OF = /^(?:the\s+)?proceedings\s+of\s+(?:the\s+)?/i;
 
+/** One comma-separated part of a booktitle that is a venue's acronym and year (`NeurIPS 2019`). */
+const ACRONYM_WITH_YEAR = /^\p{Lu}[\p{L}-]*\p{Lu}[\p{L}-]* (?:19|20)\d\d$/u;
+
+/**
+ * The acronym and year a booktitle names among its comma-separated parts, as dblp writes them
+ * (`Advances in … Systems 32: Annual Conference …, NeurIPS 2019, 8-14 December 2019, Vancouver…`).
+ */
+function acronymWithYear(booktitle: string): string | undefined {
+  return booktitle
+    .split(',')
+    .map((part) => part.replace(/\s+/g, ' ').trim())
+    .find((part) => ACRONYM_WITH_YEAR.test(part));
+}
+
 /**
  * The venue as a reader sees it on a card: the short name and year (`ICML 2023`) when the file
- * gives a short name, else the booktitle or journal without its "Proceedings of the" opening, with
+ * gives a short name (or the booktitle one among its parts, dblp's), else the booktitle or journal without its "Proceedings of the" opening, with
  * the year added when it does not say it.
  */
 export function venueLabel(venue: {
@@ -239,6 +253,7 @@ export function venueLabel(venue: {
   const name =
     venue.shortName ??
     venue.venue ??
+    (venue.booktitle && acronymWithYear(venue.booktitle)) ??
     venue.booktitle?.replace(PROCEEDINGS_OF, '') ??
     venue.journal?.replace(PROCEEDINGS_OF, '');
   const trimmed = name?.replace(/\s+/g, ' ').trim();
