@@ -306,6 +306,8 @@ export const ImportedRowSchema = z.object({
   pdf: RowString,
   /** The DOI. */
   doi: RowString,
+  /** The arXiv identifier, e.g. `2301.01234` (Semantic Scholar's `externalIds.ArXiv`). */
+  arxiv: RowString,
   /** The venue, e.g. `ICLR 2026` or OpenReview's `ICLR 2024 poster`. */
   venue: RowString,
   /** The proceedings' title, when a row gives one. */

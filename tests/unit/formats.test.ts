@@ -212,8 +212,62 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     const json = `[\n  {"title": {"value": "A"}, "abstract": "${ABSTRACT}"},\n  {"title": "B"}\n]`;
     const read = readJsonArray('c.json', json);
     expect(read.records.map((r) => [r.line, r.title])).toEqual([[2, 'A']]);
-    expect(read.problems.map((p) => formatProblem(p))).toEqual([
-      'c.json:3: record 2 has no abstract',
+    // A record without an abstract is no paper: named and left out, the others read.
+    expect(read.problems).toEqual([]);
+    expect(read.skipped?.map((p) => formatProblem(p))).toEqual([
+      'c.json:3: record 2 has no abstract: left out',
+    ]);
+  });
+
+  it("read JSON Lines named .json (arXiv's Kaggle snapshot) as JSON Lines", () => {
+    const line = (id: string) => JSON.stringify({ id, title: `T ${id}`, abstract: ABSTRACT + id });
+    const read = readJsonArray(
+      'arxiv-metadata-oai-snapshot.json',
+      `${line('0704.0001')}\n${line('0704.0002')}\n`,
+    );
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => [r.line, r.key])).toEqual([
+      [1, '0704.0001'],
+      [2, '0704.0002'],
+    ]);
+    // A broken JSON document is still named at its line, without V8's offset in the reason.
+    const broken = readJsonArray('b.json', '[\n  {"abstract": "x"},\n  {"abstract": "y"} x\n]');
+    expect(broken.problems.map((p) => formatProblem(p))).toEqual([
+      expect.stringMatching(/^b\.json:3: not JSON: [^\d]*$/),
+    ]);
+  });
+
+  it("leave out Semantic Scholar's papers without an abstract, and read its ids and open PDF", () => {
+    const paper = (id: string, abstract: string | null) => ({
+      paperId: id,
+      title: `Paper ${id}`,
+      abstract,
+      venue: 'Annual Meeting of the Association for Computational Linguistics',
+      year: 2023,
+      authors: [{ authorId: '1', name: 'Mei Tanaka' }],
+      externalIds: { ArXiv: '2301.01234', DOI: '10.18653/v1/2023.acl-long.1' },
+      openAccessPdf: { url: 'https://aclanthology.org/2023.acl-long.1.pdf' },
+    });
+    const s2 = (items: unknown[]) =>
+      readJsonArray('s2.json', JSON.stringify({ total: 2, data: items }, null, 1));
+    const read = s2([paper('a1', ABSTRACT), paper('b2', null)]);
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => [r.key, r.authors, r.year, r.links])).toEqual([
+      [
+        'a1',
+        ['Mei Tanaka'],
+        2023,
+        {
+          arxiv: '2301.01234',
+          doi: '10.18653/v1/2023.acl-long.1',
+          pdf: 'https://aclanthology.org/2023.acl-long.1.pdf',
+        },
+      ],
+    ]);
+    expect(read.skipped?.map((p) => p.reason)).toEqual(['record b2 has no abstract: left out']);
+    // None with an abstract: nothing to build from, a problem.
+    expect(s2([paper('b2', null), paper('c3', '')]).problems.map((p) => p.reason)).toEqual([
+      'no records: none of its 2 records has an abstract',
     ]);
   });
 

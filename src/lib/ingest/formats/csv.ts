@@ -6,7 +6,13 @@
  */
 import { CsvError, parse } from 'csv-parse/sync';
 import type { Problem } from '../dump';
-import { columnKey, readRow, type ImportedRecord, type ReadStructuredDump } from './record';
+import {
+  columnKey,
+  noAbstractAtAll,
+  readRow,
+  type ImportedRecord,
+  type ReadStructuredDump,
+} from './record';
 
 interface ParsedRow {
   record: string[];
@@ -62,6 +68,7 @@ export function readCsv(file: string, text: string): ReadStructuredDump {
   }
   const records: ImportedRecord[] = [];
   const problems: Problem[] = [];
+  const skipped: Problem[] = [];
   const keys = new Map<string, number>();
   let emailsDropped = 0;
   body.forEach((row, i) => {
@@ -76,12 +83,21 @@ export function readCsv(file: string, text: string): ReadStructuredDump {
     const value = Object.fromEntries(columns.map((column, c) => [column, row.record[c] ?? '']));
     const read = readRow(value, { file, line, index: i + 1 }, keys);
     if ('problem' in read) problems.push(read.problem);
+    else if ('skipped' in read) skipped.push(read.skipped);
     else {
       records.push(read.record);
       if (read.hadEmail) emailsDropped += 1;
     }
   });
-  return { records, problems, count: body.length, venue: null, emailsDropped };
+  const none = noAbstractAtAll(file, records.length, problems.length, skipped);
+  return {
+    records,
+    problems: none ? [none] : problems,
+    count: Math.max(body.length - skipped.length, 1),
+    venue: null,
+    emailsDropped,
+    ...(skipped.length > 0 && !none ? { skipped } : {}),
+  };
 }
 
 /** The separators spreadsheets write: `,`; `;` where the decimal mark is a comma (Excel in much of Europe); tab. */

@@ -5,17 +5,32 @@
  * aliases, no YAML accepted as JSON); a linear scan finds where each record starts, for `file:line`.
  */
 import type { Problem } from '../dump';
-import { readRow, type ImportedRecord, type ReadStructuredDump } from './record';
+import { noAbstractAtAll, readRow, type ImportedRecord, type ReadStructuredDump } from './record';
 
 /** What one file's rows came to. */
 interface Rows {
   records: ImportedRecord[];
   problems: Problem[];
+  /** Records without an abstract, left out and named. */
+  skipped: Problem[];
   emailsDropped: number;
 }
 
 function newRows(): Rows {
-  return { records: [], problems: [], emailsDropped: 0 };
+  return { records: [], problems: [], skipped: [], emailsDropped: 0 };
+}
+
+/** What a file's rows came to; `count` is every record found, the ones left out not among them. */
+function finished(file: string, rows: Rows, count: number): ReadStructuredDump {
+  const none = noAbstractAtAll(file, rows.records.length, rows.problems.length, rows.skipped);
+  const { skipped, ...rest } = rows;
+  return {
+    ...rest,
+    problems: none ? [none] : rows.problems,
+    count: Math.max(count - skipped.length, 1),
+    venue: null,
+    ...(skipped.length > 0 && !none ? { skipped } : {}),
+  };
 }
 
 /**
@@ -37,6 +52,7 @@ function addRow(
 ) {
   const read = readRow(value, place, keys);
   if ('problem' in read) rows.problems.push(read.problem);
+  else if ('skipped' in read) rows.skipped.push(read.skipped);
   else {
     rows.records.push(read.record);
     if (read.hadEmail) rows.emailsDropped += 1;
@@ -66,7 +82,7 @@ export function readJsonLines(file: string, text: string): ReadStructuredDump {
     addRow(rows, value, { file, line, index: count }, keys);
   });
   if (count === 0) rows.problems.push({ file, line: 1, reason: 'no records' });
-  return { ...rows, count: Math.max(count, 1), venue: null };
+  return finished(file, rows, count);
 }
 
 /** The records of one `.json` file: an array of objects, or an object with one array of them. */
@@ -81,6 +97,8 @@ export function readJsonArray(file: string, text: string): ReadStructuredDump {
   try {
     document = JSON.parse(text);
   } catch (error) {
+    // JSON Lines named `.json` (arXiv's metadata snapshot on Kaggle is): read as what it is.
+    if (isJsonLines(text)) return readJsonLines(file, text);
     return fail(lineOfJsonError(text, error), `not JSON: ${jsonReason(error)}`);
   }
   const list = recordList(document);
@@ -100,7 +118,19 @@ export function readJsonArray(file: string, text: string): ReadStructuredDump {
     addRow(rows, value, { file, line: starts[i] ?? 1, index: count }, keys);
   });
   if (count === 0) return fail(1, 'no records');
-  return { ...rows, count, venue: null };
+  return finished(file, rows, count);
+}
+
+/** Whether a text that is no JSON document opens with a line that is a whole JSON object. */
+function isJsonLines(text: string): boolean {
+  const first = /^\s*(\{[^\n]*)\n/.exec(text)?.[1];
+  if (first === undefined) return false;
+  try {
+    const value: unknown = JSON.parse(first);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 /** The array of records in a parsed `.json` file, and the key it is under (null for a bare array). */
@@ -177,7 +207,7 @@ function itemLines(text: string, key: string | null): number[] {
 /** `JSON.parse`'s message, without the position it also gives as `file:line`. */
 function jsonReason(error: unknown): string {
   return String((error as Error).message ?? error)
-    .replace(/ in JSON at position \d+(?: \(line \d+ column \d+\))?/, '')
+    .replace(/(?: in JSON)? at position \d+(?: \(line \d+ column \d+\))?/, '')
     .slice(0, 200);
 }
 

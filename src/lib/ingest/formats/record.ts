@@ -312,6 +312,7 @@ const FIELD_NAMES: Record<string, readonly string[]> = {
   url: ['url', 'link', 'paperurl', 'landingpage', 'html'],
   pdf: ['pdf', 'pdfurl', 'pdflink'],
   doi: ['doi'],
+  arxiv: ['arxiv', 'arxivid', 'eprint'],
   // `Conference Name` and `Publication Title`: Zotero's; `Source title`: Scopus's.
   venue: ['venue', 'conference', 'conferencename', 'publicationtitle', 'sourcetitle'],
   booktitle: ['booktitle'],
@@ -336,6 +337,24 @@ const HOLDS_EMAIL = new RegExp(EMAIL.source, 'i');
 function holdsEmail(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('@') && HOLDS_EMAIL.test(value);
   return Array.isArray(value) && value.some(holdsEmail);
+}
+
+/**
+ * The problem of a file whose records all lack an abstract (a metadata-only export): nothing to
+ * build a site from, so not merely left out. Null when any record was read or had another problem.
+ */
+export function noAbstractAtAll(
+  file: string,
+  records: number,
+  problems: number,
+  skipped: readonly Problem[],
+): Problem | null {
+  if (records > 0 || problems > 0 || skipped.length === 0) return null;
+  const reason =
+    skipped.length === 1
+      ? 'no records: its one record has no abstract'
+      : `no records: none of its ${skipped.length} records has an abstract`;
+  return { file, line: skipped[0]!.line, reason };
 }
 
 /** Where a row is, to name it in problems. */
@@ -389,6 +408,18 @@ function namedFields(value: Record<string, unknown>): {
     if (typeof date === 'number') dateYear = new Date(date).getUTCFullYear();
   }
   for (const [name, field] of Object.entries(value)) if (name !== 'content') take(name, field);
+  // Semantic Scholar's papers hold their identifiers and open-access PDF in objects of their own.
+  const ids = value.externalIds;
+  if (typeof ids === 'object' && ids !== null && !Array.isArray(ids)) {
+    const { DOI, ArXiv } = ids as { DOI?: unknown; ArXiv?: unknown };
+    if (typeof DOI === 'string') take('doi', DOI);
+    if (typeof ArXiv === 'string') take('arxiv', ArXiv);
+  }
+  const openPdf = value.openAccessPdf;
+  if (typeof openPdf === 'object' && openPdf !== null && !Array.isArray(openPdf)) {
+    const { url } = openPdf as { url?: unknown };
+    if (typeof url === 'string') take('pdf', url);
+  }
   return { fields, hadEmail, forum, dateYear };
 }
 
@@ -414,7 +445,7 @@ export function readRow(
   value: unknown,
   place: RowPlace,
   keys: Map<string, number>,
-): { record: ImportedRecord; hadEmail: boolean } | { problem: Problem } {
+): { record: ImportedRecord; hadEmail: boolean } | { problem: Problem } | { skipped: Problem } {
   const { file, line, index } = place;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { problem: { file, line, reason: 'a record is a JSON object of fields' } };
@@ -437,8 +468,10 @@ export function readRow(
     keys.set(key, line);
   }
   const abstract = text(row.abstract);
+  // No abstract, no paper: left out and named, as a BibTeX entry without one (Semantic Scholar's
+  // exports give `"abstract": null` for many papers; docs/ingest.md).
   if (abstract === undefined)
-    return { problem: { file, line, reason: `${label} has no abstract` } };
+    return { skipped: { file, line, reason: `${label} has no abstract: left out` } };
   // The venue's year (`ICLR.cc/2026/Conference`), not the note's dates: an ICLR 2026 paper is
   // posted in 2025.
   const year = readYear(row.year ?? undefined) ?? readYear(text(row.venueid)) ?? readYear(dateYear);
@@ -454,6 +487,7 @@ export function readRow(
     url: text(row.url),
     pdf: text(row.pdf),
     doi: text(row.doi),
+    eprint: text(row.arxiv),
     openreview: forum !== undefined && isOpenReviewId(forum) ? forum : undefined,
   });
   const linkProblem = linksProblem(links);
