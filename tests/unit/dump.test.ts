@@ -44,6 +44,32 @@ describe('splitDump', () => {
   });
 });
 
+describe('a tagged bibliographic export saved as .txt', () => {
+  it('is named as what it is, with nothing read from it as abstracts', () => {
+    const wos =
+      'FN Clarivate Analytics Web of Science\nVR 1.0\nPT J\nAU Anderson, RC\n   Mansi, SA\nTI Board characteristics\nAB We find that …\nER\n';
+    const ris = 'TY  - JOUR\nAU  - Doe, Jane\nAB  - We study …\nER  - \n';
+    const medline = 'PMID- 31452104\nOWN - NLM\nAB  - We study …\n';
+    for (const [text, kind] of [
+      [wos, 'a Web of Science export'],
+      [`\uFEFF${ris}`, 'a RIS export'],
+      [medline, 'a MEDLINE (PubMed) export'],
+    ] as const) {
+      const dump = splitDump('savedrecs.txt', text);
+      expect(dump.paragraphs).toEqual([]);
+      expect(dump.problems).toEqual([
+        {
+          file: 'savedrecs.txt',
+          line: 1,
+          reason: expect.stringContaining(`${kind} (tagged fields), not a plain-text dump`),
+        },
+      ]);
+    }
+    // A dump whose label merely starts with the same letters is a dump.
+    expect(splitDump('d.txt', `FN papers\n\n${ABSTRACT}\n`).problems).toEqual([]);
+  });
+});
+
 describe('notAnAbstract', () => {
   it('rejects page furniture and short fragments, naming the rule', () => {
     expect(notAnAbstract('Page 2 of 7')).toBe(

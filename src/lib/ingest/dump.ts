@@ -146,6 +146,17 @@ export function splitDump(file: string, text: string): ParsedDump {
       problems: [{ file, line: 1, reason: 'empty file' }],
     };
   }
+  const tagged = taggedExport(lines, headerIndex);
+  if (tagged !== null) {
+    // Its records would read as abstracts made of field tags ("PT J AU Anderson, RC …").
+    const reason = `a ${tagged} export (tagged fields), not a plain-text dump: export the records as BibTeX (.bib) instead`;
+    return {
+      file,
+      header: null,
+      paragraphs: [],
+      problems: [{ file, line: headerIndex + 1, reason }],
+    };
+  }
   const header = normalizeWhitespace(lines[headerIndex] ?? '');
   const paragraphs = splitParagraphs(lines, headerIndex + 1);
   const problems: Problem[] = [];
@@ -166,6 +177,20 @@ export function splitDump(file: string, text: string): ParsedDump {
     });
   }
   return { file, header, paragraphs, problems };
+}
+
+/**
+ * The tagged bibliographic format a `.txt` file is in, by its opening lines, or null: Web of
+ * Science's plain-text export (`FN Clarivate Analytics Web of Science`, `VR 1.0`), RIS (`TY  - JOUR`)
+ * or PubMed's MEDLINE (`PMID- 123`).
+ */
+function taggedExport(lines: readonly string[], first: number): string | null {
+  const opening = (lines[first] ?? '').replace(/^\uFEFF/, '');
+  const next = lines.slice(first + 1).find((line) => !BLANK_LINE.test(line)) ?? '';
+  if (/^FN \S/.test(opening) && /^VR \d/.test(next)) return 'Web of Science';
+  if (/^TY {2}- [A-Z]+\s*$/.test(opening)) return 'RIS';
+  if (/^PMID- ?\d+\s*$/.test(opening)) return 'MEDLINE (PubMed)';
+  return null;
 }
 
 function splitParagraphs(lines: readonly string[], start: number): DumpParagraph[] {
