@@ -6,6 +6,7 @@ import { parseTaxonomy } from '../../src/lib/enrich/taxonomy';
 import { parsedFields, plainField, readBibtex } from '../../src/lib/ingest/formats/bibtex';
 import { readCsv } from '../../src/lib/ingest/formats/csv';
 import { readJsonArray, readJsonLines } from '../../src/lib/ingest/formats/jsonl';
+import { readRis } from '../../src/lib/ingest/formats/ris';
 import { loadOverrides } from '../../src/lib/ingest/overrides';
 import { toPlainText } from '../../src/lib/ingest/plaintext';
 import { renderAbstract } from '../../src/lib/site/render';
@@ -418,6 +419,76 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     expect(quote.problems.map((p) => formatProblem(p))).toEqual([
       expect.stringMatching(/^d\.csv:2: not CSV: Invalid Closing Quote/),
     ]);
+  });
+});
+
+describe('a RIS dump', () => {
+  // As Zotero and EndNote write it: repeated tags, `Last, First` names, wrapped lines, CRLF.
+  const ris = [
+    'TY  - CONF',
+    'TI  - LST: Ladder Side-Tuning for Parameter and Memory Efficient Transfer Learning',
+    'AU  - Sung, Yi-Lin',
+    'AU  - Cho, Jaemin',
+    'T2  - Proceedings of the 36th Conference on Neural Information Processing Systems',
+    `AB  - ${ABSTRACT.slice(0, 60)}`,
+    ABSTRACT.slice(60),
+    'DA  - 2022/11/28/',
+    'PY  - 2022',
+    'SP  - 12991',
+    'EP  - 13005',
+    'DO  - 10.48550/arXiv.2206.06522',
+    'UR  - https://proceedings.neurips.cc/paper/2022/hash/x-Abstract.html',
+    'KW  - transfer learning, memory',
+    'KW  - adapters',
+    'ER  - ',
+    '',
+    'TY  - JOUR',
+    'TI  - Front matter',
+    'ER  -',
+    '',
+    'TY  - JOUR',
+    'TI  - Deep Residual Learning',
+    'AU  - He, Kaiming',
+    'JO  - Journal of Residual Studies',
+    'PY  - 2016///',
+    `N2  - ${ABSTRACT} Two.`,
+    'ER  - ',
+  ].join('\r\n');
+
+  it('reads titles, names turned round, venue, year, pages, links, keywords and wrapped abstracts', () => {
+    const read = readRis('zotero.ris', ris);
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => [r.line, r.title, r.authors, r.venue, r.year])).toEqual([
+      [
+        1,
+        'LST: Ladder Side-Tuning for Parameter and Memory Efficient Transfer Learning',
+        ['Yi-Lin Sung', 'Jaemin Cho'],
+        '36th Conference on Neural Information Processing Systems 2022',
+        2022,
+      ],
+      [22, 'Deep Residual Learning', ['Kaiming He'], 'Journal of Residual Studies 2016', 2016],
+    ]);
+    const [lst] = read.records;
+    expect(lst?.abstract).toBe(ABSTRACT.slice(0, 60).trim() + ' ' + ABSTRACT.slice(60).trim());
+    expect(lst?.keywords).toEqual(['transfer learning', 'memory', 'adapters']);
+    expect(lst?.publication).toMatchObject({
+      kind: 'inproceedings',
+      pages: { first: '12991', last: '13005' },
+    });
+    expect(lst?.links).toMatchObject({ doi: '10.48550/arXiv.2206.06522' });
+    // The front matter has no abstract: named and left out, not a problem.
+    expect(read.skipped?.map((p) => formatProblem(p))).toEqual([
+      'zotero.ris:18: record 2 has no abstract: left out',
+    ]);
+  });
+
+  it('names the line of text outside a record and of a record never closed', () => {
+    const read = readRis('b.ris', `stray words\n${ris}\nTY  - JOUR\nAB  - ${ABSTRACT}\n`);
+    expect(read.problems.map((p) => formatProblem(p))).toEqual([
+      'b.ris:1: not RIS: a line outside any TY … ER record',
+      'b.ris:30: not RIS: record not closed by an ER line',
+    ]);
+    expect(read.records).toHaveLength(2);
   });
 });
 

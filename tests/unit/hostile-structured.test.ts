@@ -10,6 +10,7 @@ import { parseTaxonomy } from '../../src/lib/enrich/taxonomy';
 import { readBibtex } from '../../src/lib/ingest/formats/bibtex';
 import { readCsv } from '../../src/lib/ingest/formats/csv';
 import { readJsonArray, readJsonLines } from '../../src/lib/ingest/formats/jsonl';
+import { readRis } from '../../src/lib/ingest/formats/ris';
 import { OverridesError, parseOverrides } from '../../src/lib/ingest/overrides';
 import { ingestDumps, type IngestResult } from '../../src/lib/pipeline';
 import { growth } from '../support/growth';
@@ -107,6 +108,7 @@ describe('the same limits for every format', () => {
         ingest('a.json', JSON.stringify([{ abstract }])),
         ingest('a.csv', `abstract\n"${abstract}"\n`),
         ingest('a.bib', `@misc{k, abstract = {${abstract}}}`),
+        ingest('a.ris', `TY  - JOUR\nAB  - ${abstract}\nER  - \n`),
       ];
       for (const result of results) {
         expect(result.papers).toEqual([]);
@@ -191,6 +193,16 @@ describe('every reader costs linear time', () => {
       (t) => readJsonArray('a.json', t),
     ],
     ['a .csv', (n) => `abstract\n${`"${ABSTRACT}"\n`.repeat(n / 200)}`, (t) => readCsv('a.csv', t)],
+    [
+      'a .ris',
+      (n) => `TY  - JOUR\nAB  - ${ABSTRACT}\nER  - \n`.repeat(n / 200),
+      (t) => readRis('a.ris', t),
+    ],
+    [
+      'a .ris of one wrapped line',
+      (n) => `TY  - JOUR\nAB  - ${'x '.repeat(n / 2)}`,
+      (t) => readRis('a.ris', t),
+    ],
   ];
   for (const [what, make, read] of cases) {
     it(

@@ -149,7 +149,11 @@ export function splitDump(file: string, text: string): ParsedDump {
   const tagged = taggedExport(lines, headerIndex);
   if (tagged !== null) {
     // Its records would read as abstracts made of field tags ("PT J AU Anderson, RC …").
-    const reason = `a ${tagged} export (tagged fields), not a plain-text dump: export the records as BibTeX (.bib) instead`;
+    const reason = `a ${tagged} export (tagged fields), not a plain-text dump: ${
+      tagged === 'RIS'
+        ? 'name it .ris'
+        : 'export the records as BibTeX (.bib) or RIS (.ris) instead'
+    }`;
     return {
       file,
       header: null,

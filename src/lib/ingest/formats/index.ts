@@ -2,6 +2,7 @@
 import { readBibtex } from './bibtex';
 import { readCsv } from './csv';
 import { readJsonArray, readJsonLines } from './jsonl';
+import { readRis } from './ris';
 import type { ReadStructuredDump } from './record';
 
 export type { ImportedRecord, ReadStructuredDump } from './record';
@@ -11,6 +12,7 @@ const READERS: Record<string, (file: string, text: string) => ReadStructuredDump
   '.jsonl': readJsonLines,
   '.json': readJsonArray,
   '.csv': readCsv,
+  '.ris': readRis,
 };
 
 /** Every extension the dumps folder is read for: plain-text dumps and the structured ones. */

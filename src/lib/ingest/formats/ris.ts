@@ -1,0 +1,152 @@
+/**
+ * Reads RIS, the tagged export of Zotero, Mendeley, EndNote, IEEE Xplore, the ACM Digital Library,
+ * Scopus and most publishers: one field a line (`AU  - Doe, Jane`), a record from `TY  - JOUR` to
+ * `ER  -`, repeated tags adding values (authors, keywords). Read line by line here rather than by a
+ * library: the two on npm give no line numbers (docs/ingest.md), and every problem names its line.
+ * Each record's fields are mapped to the names the JSON and CSV readers use and read by `readRow`,
+ * so the rules for links, years, venues and records without an abstract are theirs.
+ */
+import type { Problem } from '../dump';
+import { noAbstractAtAll, readRow, type ImportedRecord, type ReadStructuredDump } from './record';
+
+/** `AU  - Doe, Jane`: a two-character tag, two spaces, a dash (some exporters end `ER  -` there). */
+const TAG_LINE = /^([A-Z][A-Z0-9]) {2}-(?: (.*))?$/;
+
+/** One record's tags and their values, in the order read, and the line of its `TY`. */
+interface RisRecord {
+  line: number;
+  fields: Map<string, string[]>;
+}
+
+/**
+ * Which tags give each field, first found first: RIS writes the same thing under several tags
+ * across versions and exporters (`T1`/`TI`, `N2`/`AB`, `PY`/`Y1`/`DA`).
+ */
+const TAGS = {
+  id: ['ID'],
+  title: ['TI', 'T1'],
+  abstract: ['AB', 'N2'],
+  authors: ['AU', 'A1'],
+  keywords: ['KW'],
+  year: ['PY', 'Y1', 'DA'],
+  doi: ['DO'],
+  url: ['UR'],
+  pdf: ['L1'],
+} as const;
+/** Tags naming where a paper appeared: a journal's name, or a conference paper's proceedings. */
+const VENUE_TAGS = ['T2', 'JO', 'JF', 'JA', 'BT', 'T3'] as const;
+/** Record types that are conference papers: their `T2` is the proceedings' title. */
+const CONFERENCE_TYPES = new Set(['CONF', 'CPAPER']);
+
+/** The records of one `.ris` file. */
+export function readRis(file: string, text: string): ReadStructuredDump {
+  const problems: Problem[] = [];
+  const records: RisRecord[] = [];
+  let current: RisRecord | null = null;
+  let last: string[] | null = null;
+  const lines = text.split(/\r\n|\r|\n/);
+  lines.forEach((raw, i) => {
+    const line = i + 1;
+    const tagged = TAG_LINE.exec(raw.trimEnd());
+    if (tagged === null) {
+      if (raw.trim() === '') return;
+      // A wrapped value (EndNote wraps long abstracts): the previous field's value goes on.
+      if (current !== null && last !== null) {
+        last[last.length - 1] = `${last.at(-1)!} ${raw.trim()}`;
+      } else problems.push({ file, line, reason: 'not RIS: a line outside any TY … ER record' });
+      return;
+    }
+    const [, tag, value = ''] = tagged as unknown as [string, string, string | undefined];
+    if (tag === 'TY') {
+      if (current !== null) problems.push(unclosed(file, current));
+      current = { line, fields: new Map([['TY', [value.trim()]]]) };
+      last = null;
+      return;
+    }
+    if (current === null) {
+      problems.push({ file, line, reason: `not RIS: ${tag} before the record's TY line` });
+      return;
+    }
+    if (tag === 'ER') {
+      records.push(current);
+      current = null;
+      last = null;
+      return;
+    }
+    const values = current.fields.get(tag) ?? [];
+    values.push(value.trim());
+    current.fields.set(tag, values);
+    last = values;
+  });
+  if (current !== null) problems.push(unclosed(file, current));
+  if (records.length === 0 && problems.length === 0) {
+    problems.push({ file, line: 1, reason: 'no records' });
+  }
+  return readRecords(file, records, problems);
+}
+
+function unclosed(file: string, record: RisRecord): Problem {
+  return { file, line: record.line, reason: 'not RIS: record not closed by an ER line' };
+}
+
+/** Each RIS record read as a row of named fields. */
+function readRecords(file: string, found: RisRecord[], problems: Problem[]): ReadStructuredDump {
+  const records: ImportedRecord[] = [];
+  const skipped: Problem[] = [];
+  const keys = new Map<string, number>();
+  // Lines that were no record's: each counts as a record that could not be read.
+  const unread = problems.length;
+  let emailsDropped = 0;
+  found.forEach((record, i) => {
+    const read = readRow(rowOf(record), { file, line: record.line, index: i + 1 }, keys);
+    if ('problem' in read) problems.push(read.problem);
+    else if ('skipped' in read) skipped.push(read.skipped);
+    else {
+      records.push(read.record);
+      if (read.hadEmail) emailsDropped += 1;
+    }
+  });
+  const none = noAbstractAtAll(file, records.length, problems.length, skipped);
+  problems.sort((a, b) => a.line - b.line);
+  return {
+    records,
+    problems: none ? [none] : problems,
+    count: Math.max(found.length - skipped.length + unread, 1),
+    venue: null,
+    emailsDropped,
+    ...(skipped.length > 0 && !none ? { skipped } : {}),
+  };
+}
+
+/** A RIS record's fields under the names `readRow` reads. */
+function rowOf({ fields }: RisRecord): Record<string, unknown> {
+  const first = (tags: readonly string[]) =>
+    tags.map((tag) => fields.get(tag)?.find((value) => value !== '')).find(Boolean);
+  const all = (tags: readonly string[]) =>
+    tags.flatMap((tag) => fields.get(tag) ?? []).filter((value) => value !== '');
+  const venue = first(VENUE_TAGS);
+  const conference = CONFERENCE_TYPES.has(fields.get('TY')?.[0] ?? '');
+  const start = first(['SP']);
+  const end = first(['EP']);
+  return {
+    id: first(TAGS.id),
+    title: first(TAGS.title),
+    abstract: first(TAGS.abstract),
+    // A list, so that `Doe, Jane` is one name (splitNames turns a list's names round as written).
+    authors: all(TAGS.authors).map(turnedRound),
+    // One string, split as the other formats' are: EndNote writes several a line (`a, b; c`).
+    keywords: all(TAGS.keywords).join('; '),
+    year: first(TAGS.year),
+    doi: first(TAGS.doi),
+    url: first(TAGS.url),
+    pdf: first(TAGS.pdf),
+    ...(conference ? { booktitle: venue } : { venue }),
+    pages: start && end ? `${start}--${end}` : start,
+  };
+}
+
+/** RIS writes names `Last, First` (one a line): `First Last`. */
+function turnedRound(name: string): string {
+  const turned = /^([^,]+),\s*([^,]+)$/.exec(name.trim());
+  return turned ? `${turned[2]} ${turned[1]}` : name;
+}
