@@ -366,6 +366,8 @@ describe('JSON Lines, JSON and CSV dumps', () => {
         line('He, Kaiming and Zhang, Xiangyu and Sun, Jian'),
         line('Lee, Ann*; Park, Bo <bo@example.org>'),
         line('Jane Doe, Bob Roe, et al.'),
+        // arXiv's metadata writes accents in TeX.
+        line(String.raw`C. Bal\'azs, {\"O}. Y{\i}lmaz and E. L. Berger`),
       ].join('\n'),
     );
     expect(read.records.map((r) => r.authors)).toEqual([
@@ -374,6 +376,7 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       ['Kaiming He', 'Xiangyu Zhang', 'Jian Sun'],
       ['Ann Lee', 'Bo Park'],
       ['Jane Doe', 'Bob Roe'],
+      ['C. Balázs', 'Ö. Yılmaz', 'E. L. Berger'],
     ]);
     const bib = readBibtex(
       'o.bib',

@@ -14,6 +14,7 @@
  */
 import { parse, type Creator, type Entry } from '@retorquere/bibtex-parser';
 import { latex2unicode } from 'unicode2latex';
+import { ACCENT, decodedAccent, tidy } from './tex';
 import type { Publication } from '../../schema';
 import { markupLimitProblem } from '../../text/markup';
 import type { Problem } from '../dump';
@@ -32,10 +33,6 @@ import {
 
 /** Placeholders of letters and digits only, so the parser passes them through in every mode. */
 const PLACEHOLDER = /zqph(\d+)qz/g;
-/** Accent commands with their letter: `\"{o}`, `\"o`, `\'{\i}`, `\c{c}`, `\v s`, and `\ss`, `\o`, `\aa`… */
-const ACCENT =
-  /\\[`'^"~=.]\s*(?:\{\\?[A-Za-z]\}|\\?[A-Za-z])|\\[uvHckbdrt](?:\{\\?[A-Za-z]\}|\s+[A-Za-z])|\\(?:ss|o|O|aa|AA|ae|AE|oe|OE|l|L|i|j)(?![A-Za-z])/g;
-
 /** Longest math span: a longer `$…$` is text (and no span is scanned twice past this length). */
 const MAX_MATH_SPAN = 5_000;
 /** Entry types that describe a volume, not a paper: papers inherit their venue fields. */
@@ -426,31 +423,12 @@ function withoutEmpty(publication: Publication): Publication {
   ) as Publication;
 }
 
-/** NFC, with `\"{\i}` (a dotless i under an accent) read as the accented i it means. */
-function tidy(text: string): string {
-  return text.replace(/ı(?=\p{M})/gu, 'i').normalize('NFC');
-}
-
 /** `Jane Smith`, `Karl von Müller Jr.`, or a literal `{The ACME Team}`. */
 function creatorName(creator: Creator): string {
   const parts = creator.name
     ? [creator.name]
     : [creator.firstName, creator.prefix, creator.lastName, creator.suffix];
   return parts.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
-}
-
-const decodedAccents = new Map<string, string>();
-
-/** An accent command decoded by the parser, once per distinct spelling; itself when it has none. */
-function decodedAccent(command: string): string {
-  let decoded = decodedAccents.get(command);
-  if (decoded === undefined) {
-    const parsed = parse(`@misc{a, title = {${command}}}`, { english: false });
-    const title: unknown = parsed.entries[0]?.fields.title;
-    decoded = typeof title === 'string' && title !== '' ? tidy(title) : command;
-    decodedAccents.set(command, decoded);
-  }
-  return decoded;
 }
 
 /**

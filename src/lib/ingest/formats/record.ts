@@ -12,6 +12,7 @@ import {
   type Publication,
 } from '../../schema';
 import type { Problem } from '../dump';
+import { decodeTexName } from './tex';
 
 /** One paper as a structured dump gives it. */
 export interface ImportedRecord {
@@ -103,9 +104,9 @@ function turnedRound(name: string): string {
   return turned ? `${turned[2]} ${turned[1]}` : cleaned;
 }
 
-/** A name without e-mail address, contact mark (`*`) or extra white space. */
+/** A name without e-mail address, contact mark (`*`), TeX accents or extra white space. */
 function cleanName(name: string): string {
-  return name
+  return decodeTexName(name)
     .replace(EMAIL, '')
     .replace(/\*+\s*$/, '')
     .replace(/\s+/g, ' ')
