@@ -402,6 +402,15 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       venue: 'Proceedings of NeurIPS 2023',
       abstract: ABSTRACT,
     });
+    const scopus = readCsv(
+      'scopus.csv',
+      `Authors,Title,Year,Source title,Page start,Page end,DOI,Abstract\n"Anderson R.C.; Mansi S.A.",Board characteristics,2004,Journal of Accounting Research,315,342,10.1111/j.1475-679X.2004.00140.x,"${ABSTRACT}"\n`,
+    );
+    expect(scopus.records[0]).toMatchObject({
+      venue: 'Journal of Accounting Research 2004',
+      publication: { pages: { first: '315', last: '342' } },
+      links: { doi: '10.1111/j.1475-679X.2004.00140.x' },
+    });
     const semicolons = readCsv(
       'accepted.csv',
       `Title;Authors;Abstract\n"Deep Residual Learning";"He, Kaiming; Sun, Jian";"${ABSTRACT}"\n`,

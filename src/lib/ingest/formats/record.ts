@@ -409,6 +409,16 @@ function namedFields(value: Record<string, unknown>): {
     if (typeof date === 'number') dateYear = new Date(date).getUTCFullYear();
   }
   for (const [name, field] of Object.entries(value)) if (name !== 'content') take(name, field);
+  // Scopus gives the pages as two columns, `Page start` and `Page end`.
+  if (fields.pages === undefined) {
+    const page = (key: string) =>
+      Object.entries(value).find(([name]) => columnKey(name) === key)?.[1];
+    const [start, end] = [page('pagestart'), page('pageend')];
+    if ((typeof start === 'string' || typeof start === 'number') && String(start).trim() !== '') {
+      const last = typeof end === 'string' || typeof end === 'number' ? String(end).trim() : '';
+      fields.pages = last === '' ? String(start).trim() : `${String(start).trim()}--${last}`;
+    }
+  }
   // Semantic Scholar's papers hold their identifiers and open-access PDF in objects of their own.
   const ids = value.externalIds;
   if (typeof ids === 'object' && ids !== null && !Array.isArray(ids)) {
