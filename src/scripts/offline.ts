@@ -26,6 +26,7 @@ if (supported && import.meta.env.PROD) {
   const register = () =>
     navigator.serviceWorker
       .register(filePath('sw.js'), { scope: withBase('/') })
+      .then(keepThisPage)
       .catch(() => undefined);
   const afterLoad = () => {
     if (document.readyState === 'complete') void register();
@@ -45,6 +46,21 @@ if (supported && import.meta.env.PROD) {
     document.addEventListener('paper-search:results', start, { once: true });
     setTimeout(start, 10_000);
   } else afterLoad();
+}
+
+/**
+ * On the first visit this page and its files loaded before the service worker existed, so it
+ * never saw them: it is sent their addresses to keep, so the page a reader landed on (the paper
+ * list, a shared search) opens offline too, not only the ones visited after it.
+ */
+async function keepThisPage(): Promise<void> {
+  if (navigator.serviceWorker.controller) return;
+  const registration = await navigator.serviceWorker.ready;
+  const files = performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((name) => new URL(name).origin === location.origin);
+  registration.active?.postMessage({ page: location.href, files });
 }
 
 /** "1.2 MB", "340 KB". */

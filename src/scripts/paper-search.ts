@@ -43,6 +43,11 @@ const required = <T extends Element>(root: ParentNode, selector: string): T => {
   return element;
 };
 
+/** A touch screen without a mouse: focusing a text field there raises the on-screen keyboard. */
+function touchScreen(): boolean {
+  return matchMedia('(pointer: coarse)').matches && !matchMedia('(any-pointer: fine)').matches;
+}
+
 class PaperSearch extends HTMLElement {
   private state: Required<SearchState> = { query: '', tags: [], types: [], venues: [], years: [] };
   private worker: Worker | undefined;
@@ -108,6 +113,8 @@ class PaperSearch extends HTMLElement {
     required<HTMLFormElement>(this, 'form').addEventListener('submit', (event) => {
       event.preventDefault();
       this.setQuery(this.input.value, 'now');
+      // The Search key on a phone: put the keyboard away, so the results are what is seen.
+      if (touchScreen()) this.input.blur();
     });
     this.input.addEventListener('input', () => this.setQuery(this.input.value, 'debounced'));
     this.input.addEventListener('keydown', (event) => this.onInputKey(event));
@@ -206,7 +213,12 @@ class PaperSearch extends HTMLElement {
     if (!slug) return;
     event.preventDefault();
     if (!this.isOn(slug)) this.toggle(slug);
-    this.input.focus();
+    this.focusInputUnlessTouch();
+  }
+
+  /** Back to the words after a filter changes; not on a touch screen, where it raises the keyboard. */
+  private focusInputUnlessTouch() {
+    if (!touchScreen()) this.input.focus();
   }
 
   /** Switches a filter (a topic slug, `type-<type>`, `venue:<venue>` or `year:<year>`) on or off. */
@@ -241,7 +253,7 @@ class PaperSearch extends HTMLElement {
     this.state = { ...this.state, tags: [], types: [], venues: [], years: [] };
     this.writeUrl('push');
     this.run();
-    this.input.focus();
+    this.focusInputUnlessTouch();
   }
 
   private writeUrl(mode: 'push' | 'replace') {

@@ -27,10 +27,15 @@ interface FetchEvent extends ExtendableEvent {
   request: Request;
   respondWith(response: Promise<Response> | Response): void;
 }
+interface WorkerMessageEvent extends ExtendableEvent {
+  data: unknown;
+}
 interface WorkerScope {
   skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: WorkerMessageEvent) => void): void;
 }
 
 const scope = self as unknown as WorkerScope;
@@ -62,6 +67,42 @@ scope.addEventListener('activate', (event) => {
         await caches.delete(name);
       }
       if (packPapers) await downloadPack(packPapers);
+      // The open pages too: what they fetch from now on is kept (the page a reader landed on
+      // loaded before this worker existed; offline.ts sends its address and files, below).
+      await scope.clients.claim();
+    })(),
+  );
+});
+
+/** Most files a page may ask to keep: a page loads a few dozen; more is not a page's. */
+const MAX_KEPT = 200;
+
+/**
+ * A page that loaded before this worker controlled it (the first visit) sends its own address
+ * and the files it fetched (`{ page, files }`, offline.ts): kept as if they had come through here.
+ */
+scope.addEventListener('message', (event) => {
+  const { page, files } = (event.data ?? {}) as { page?: unknown; files?: unknown };
+  if (typeof page !== 'string' || !Array.isArray(files)) return;
+  const wanted = [
+    { href: page, isPage: true },
+    ...files
+      .filter((file): file is string => typeof file === 'string')
+      .slice(0, MAX_KEPT)
+      .map((href) => ({ href, isPage: false })),
+  ];
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      await Promise.allSettled(
+        wanted.map(async ({ href, isPage }) => {
+          const url = new URL(href, self.location.href);
+          if (!kept(url) || (await cache.match(keyOf(url, isPage)))) return;
+          const response = await fetch(url.href);
+          if (response.ok && response.type === 'basic')
+            await cache.put(keyOf(url, isPage), response);
+        }),
+      );
     })(),
   );
 });
@@ -86,14 +127,19 @@ function keyOf(url: URL, isPage: boolean): string {
   return isPage ? `${url.origin}${url.pathname}` : url.href;
 }
 
+/** Whether a URL is one of this site's files worth keeping (not a download, preview image or this worker). */
+function kept(url: URL): boolean {
+  if (url.origin !== self.location.origin || !url.pathname.startsWith(__BASE__)) return false;
+  // Downloads and link preview images are not worth keeping.
+  if (url.pathname.endsWith('.gz') || url.pathname.startsWith(`${__BASE__}og/`)) return false;
+  return !url.pathname.endsWith('/sw.js') && !url.pathname.endsWith('/offline.json');
+}
+
 scope.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.method !== 'GET') return;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || !url.pathname.startsWith(__BASE__)) return;
-  // Downloads and link preview images are not worth keeping.
-  if (url.pathname.endsWith('.gz') || url.pathname.startsWith(`${__BASE__}og/`)) return;
-  if (url.pathname.endsWith('/sw.js') || url.pathname.endsWith('/offline.json')) return;
+  if (!kept(url)) return;
   if (url.pathname.startsWith(`${__BASE__}_astro/`)) {
     event.respondWith(cacheFirst(request));
     return;

@@ -98,6 +98,29 @@ describe('filters on a phone (390×844, touch)', () => {
     await close();
   });
 
+  it('puts the keyboard away on the Search key and keeps it away after a filter tap', async () => {
+    const { page, close } = await open(siteUrl);
+    const box = page.locator('paper-search input[type="search"]');
+    await box.tap();
+    await box.fill('learning');
+    await box.press('Enter');
+    await expect.poll(() => page.locator('[data-result-list] > li').count()).toBeGreaterThan(0);
+    const focusedIsBox = () =>
+      page.evaluate(() => document.activeElement?.matches('input[type="search"]') ?? false);
+    expect(await focusedIsBox()).toBe(false);
+    await page.locator('.filters-disclosure > summary').tap();
+    await page
+      .locator('section[aria-labelledby="facet-topic"] a[data-facet]:visible')
+      .first()
+      .tap();
+    await expect.poll(() => page.locator('.filter-chips button').count()).toBeGreaterThan(0);
+    expect(await focusedIsBox()).toBe(false);
+    // The summary reads "Filters (1 on)", its words apart, with its disclosure triangle.
+    const summary = page.locator('.filters-disclosure > summary');
+    expect(await summary.innerText()).toMatch(/Filters\s+\(1 on\)/);
+    await close();
+  });
+
   it('hides the options with no match during a search behind a "show" button', async () => {
     const { page, close } = await open(`${siteUrl}?q=diffusion`);
     await expect.poll(() => page.locator('[data-result-list] > li').count()).toBeGreaterThan(0);
@@ -295,6 +318,32 @@ describe('sharing at a poster', () => {
       .poll(() => page.evaluate('window.__shared && window.__shared.url'))
       .toMatch(/\/list\/#papers=[0-9a-f]{6,}$/);
     await context.close();
+  });
+
+  it('keeps the Cite dialog’s Close in reach, its buttons thumb-sized, and closes it on a backdrop tap', async () => {
+    const paper = papers.find((p) => p.authors.length > 0) ?? papers[0]!;
+    const { page, close } = await open(`${siteUrl}papers/${paper.slug}/`);
+    await page.getByRole('button', { name: 'Cite' }).tap();
+    const dialog = page.locator('cite-paper dialog[open]');
+    await expect.poll(() => dialog.count()).toBe(1);
+    const closeButton = dialog.getByRole('button', { name: 'Close' });
+    // Scrolled to its end, the dialog still shows Close.
+    await dialog.evaluate((d) => d.scrollTo(0, d.scrollHeight));
+    const shown = await closeButton.evaluate((b) => {
+      const r = b.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, height: r.height, width: r.width };
+    });
+    expect(shown.top).toBeGreaterThanOrEqual(0);
+    expect(shown.bottom).toBeLessThanOrEqual(844);
+    expect(Math.min(shown.height, shown.width)).toBeGreaterThanOrEqual(44);
+    for (const copy of await dialog.locator('button[data-copy]:visible').all()) {
+      expect((await copy.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    // A tap outside the dialog's box closes it.
+    const box = (await dialog.boundingBox())!;
+    await page.touchscreen.tap(box.x + box.width / 2, Math.min(843, box.y + box.height + 10));
+    await expect.poll(() => dialog.count()).toBe(0);
+    await close();
   });
 
   it('shows a paper’s address as a full-screen QR code that decodes to it, loading the library only then', async () => {

@@ -101,6 +101,32 @@ describe('the offline pack', () => {
     await context.close();
   });
 
+  it('keeps the page a reader landed on, before any other visit or the pack', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const paper = papers[1]!;
+    const landing = `${siteUrl}papers/${paper.slug}/`;
+    await page.goto(landing);
+    // The first visit loaded before the service worker existed: it is sent the page to keep.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async (url) => {
+            for (const name of await caches.keys()) {
+              if (await (await caches.open(name)).match(url)) return true;
+            }
+            return false;
+          }, landing),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    expect(await page.locator('h1').textContent()).toBe(paper.title);
+    await context.setOffline(false);
+    await context.close();
+  });
+
   it('replaces the cache when a new build is deployed', async () => {
     const context = await browser.newContext();
     const page = await takeOffline(context, papers[0]!);

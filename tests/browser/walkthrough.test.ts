@@ -151,8 +151,11 @@ describe.each(SETTINGS)('on a $name screen', ({ phone, options }) => {
         );
         if (nearer || tried >= 12) continue;
         tried += 1;
-        if (phone) await page.touchscreen.tap(at.x, at.y);
-        else await page.mouse.click(at.x, at.y);
+        // Where the dot is now: opening the last preview may have scrolled the page.
+        const now = (await screenPoints(page))[i]!;
+        const tap = { x: now.x + 11, y: now.y };
+        if (phone) await page.touchscreen.tap(tap.x, tap.y);
+        else await page.mouse.click(tap.x, tap.y);
         await expect
           .poll(() => preview.locator('.map-preview-title').textContent())
           .toBe(papers[i]!.title);
