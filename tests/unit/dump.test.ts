@@ -54,6 +54,7 @@ describe('a tagged bibliographic export saved as .txt', () => {
       [wos, 'a Web of Science export'],
       [`\uFEFF${ris}`, 'a RIS export'],
       [medline, 'a MEDLINE (PubMed) export'],
+      ['PT\tAU\tTI\tAB\nJ\tDoe, J\tT\tWe study …\n', 'a Web of Science tab-delimited export'],
     ] as const) {
       const dump = splitDump('savedrecs.txt', text);
       expect(dump.paragraphs).toEqual([]);

@@ -220,6 +220,38 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     ]);
   });
 
+  it("leave out Scopus's [No abstract available] and a batch lookup's null, and read Web of Science's tab-delimited export", () => {
+    const scopus = readCsv(
+      's.csv',
+      `Title,Abstract\nEditorial,[No abstract available]\nPaper,"${ABSTRACT}"\n`,
+    );
+    expect(scopus.problems).toEqual([]);
+    expect(scopus.records.map((r) => r.title)).toEqual(['Paper']);
+    expect(scopus.skipped?.map((p) => p.reason)).toEqual([
+      'record 1 has no abstract ("[No abstract available]"): left out',
+    ]);
+    const batch = readJsonArray('b.json', `[\n{"abstract": "${ABSTRACT}"},\nnull\n]`);
+    expect(batch.problems).toEqual([]);
+    expect(batch.skipped?.map((p) => formatProblem(p))).toEqual([
+      'b.json:3: record 2 is null (no paper): left out',
+    ]);
+    const wos = readCsv(
+      'savedrecs.csv',
+      'PT\tAU\tTI\tSO\tDE\tAB\tPY\tBP\tEP\tDI\tUT\n' +
+        `J\tAlaoma, A; Voulvoulis, N\tMineral resources\tAIMS ENVIRONMENTAL SCIENCE\tecosystem services; systems thinking\t${ABSTRACT}\t2018\t78\t95\t10.3934/environsci.2018.2.78\tWOS:000442479700002\n`,
+    );
+    expect(wos.problems).toEqual([]);
+    expect(wos.records[0]).toMatchObject({
+      key: 'WOS:000442479700002',
+      title: 'Mineral resources',
+      authors: ['A Alaoma', 'N Voulvoulis'],
+      year: 2018,
+      keywords: ['ecosystem services', 'systems thinking'],
+      links: { doi: '10.3934/environsci.2018.2.78' },
+      publication: { pages: { first: '78', last: '95' } },
+    });
+  });
+
   it("read JSON Lines named .json (arXiv's Kaggle snapshot) as JSON Lines", () => {
     const line = (id: string) => JSON.stringify({ id, title: `T ${id}`, abstract: ABSTRACT + id });
     const read = readJsonArray(
@@ -450,7 +482,7 @@ describe('a RIS dump', () => {
     'EP  - 13005',
     'DO  - 10.48550/arXiv.2206.06522',
     'UR  - https://proceedings.neurips.cc/paper/2022/hash/x-Abstract.html',
-    'KW  - transfer learning, memory',
+    'KW  - transfer learning; memory',
     'KW  - adapters',
     'ER  - ',
     '',
@@ -492,6 +524,40 @@ describe('a RIS dump', () => {
     expect(read.skipped?.map((p) => formatProblem(p))).toEqual([
       'zotero.ris:18: record 2 has no abstract: left out',
     ]);
+  });
+
+  it("keeps only web links, a keyword a line, Zotero's proceedings title, and reads ER with one space", () => {
+    const record = [
+      'TY  - CONF',
+      'TI  - Attention Is All You Need',
+      'AU  - Vaswani, Ashish',
+      'C3  - Advances in Neural Information Processing Systems',
+      "T3  - NIPS'17",
+      'PY  - 2017',
+      `AB  - ${ABSTRACT}`,
+      'KW  - Colitis, Ulcerative/*therapy',
+      'KW  - attention; transformers',
+      'SP  - DOI: 10.1111/j.1757-1707.2011.01098.x',
+      'UR  - ://WOS:000442479700002',
+      'L1  - internal-pdf://Vaswani 2017.pdf',
+      'UR  - https://example.org/landing',
+      'UR  - https://arxiv.org/abs/1706.03762',
+      'UR  - https://example.org/paper.pdf',
+      'ER -',
+    ].join('\n');
+    const read = readRis('endnote.ris', record);
+    expect(read.problems).toEqual([]);
+    const [paper] = read.records;
+    expect(paper).toMatchObject({
+      venue: 'Advances in Neural Information Processing Systems 2017',
+      keywords: ['Colitis, Ulcerative/*therapy', 'attention', 'transformers'],
+      links: {
+        page: 'https://example.org/landing',
+        arxiv: '1706.03762',
+        pdf: 'https://example.org/paper.pdf',
+      },
+    });
+    expect(paper?.publication.pages).toBeUndefined();
   });
 
   it('names the line of text outside a record and of a record never closed', () => {

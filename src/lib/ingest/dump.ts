@@ -152,7 +152,9 @@ export function splitDump(file: string, text: string): ParsedDump {
     const reason = `a ${tagged} export (tagged fields), not a plain-text dump: ${
       tagged === 'RIS'
         ? 'name it .ris'
-        : 'export the records as BibTeX (.bib) or RIS (.ris) instead'
+        : tagged === 'Web of Science tab-delimited'
+          ? 'name it .csv'
+          : 'export the records as BibTeX (.bib) or RIS (.ris) instead'
     }`;
     return {
       file,
@@ -186,7 +188,8 @@ export function splitDump(file: string, text: string): ParsedDump {
 /**
  * The tagged bibliographic format a `.txt` file is in, by its opening lines, or null: Web of
  * Science's plain-text export (`FN Clarivate Analytics Web of Science`, `VR 1.0`), RIS (`TY  - JOUR`)
- * or PubMed's MEDLINE (`PMID- 123`).
+ * or PubMed's MEDLINE (`PMID- 123`); also Web of Science's tab-delimited export (`PT<tab>AU<tab>…`),
+ * which is read as a `.csv`.
  */
 function taggedExport(lines: readonly string[], first: number): string | null {
   const opening = (lines[first] ?? '').replace(/^\uFEFF/, '');
@@ -194,6 +197,7 @@ function taggedExport(lines: readonly string[], first: number): string | null {
   if (/^FN \S/.test(opening) && /^VR \d/.test(next)) return 'Web of Science';
   if (/^TY {2}- [A-Z]+\s*$/.test(opening)) return 'RIS';
   if (/^PMID- ?\d+\s*$/.test(opening)) return 'MEDLINE (PubMed)';
+  if (/^PT\tAU\t/.test(opening)) return 'Web of Science tab-delimited';
   return null;
 }
 

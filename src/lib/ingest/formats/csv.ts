@@ -7,7 +7,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type { Problem } from '../dump';
 import {
-  columnKey,
+  isAbstractColumn,
   noAbstractAtAll,
   readRow,
   type ImportedRecord,
@@ -50,7 +50,7 @@ export function readCsv(file: string, text: string): ReadStructuredDump {
       venue: null,
     };
   const columns = header.record.map((name) => name.trim());
-  if (!columns.some((name) => /abstract/.test(columnKey(name)))) {
+  if (!columns.some(isAbstractColumn)) {
     return {
       records: [],
       problems: [{ file, line: 1, reason: 'missing column "abstract"' }],
@@ -112,7 +112,7 @@ function delimiterOf(text: string): string {
   const header = end === -1 ? text : text.slice(0, end);
   const found = DELIMITERS.find((delimiter) => {
     const columns = header.split(delimiter);
-    return columns.length > 1 && columns.some((name) => /abstract/.test(columnKey(name)));
+    return columns.length > 1 && columns.some(isAbstractColumn);
   });
   return found ?? ',';
 }

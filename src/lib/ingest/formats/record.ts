@@ -133,6 +133,8 @@ export function readPages(value: string | undefined): Publication['pages'] {
     ?.split(/\s*(?:-+|–|—)\s*/)
     .map((part) => part.trim())
     .filter((part) => part !== '' && part.length <= 20);
+  // A DOI or note where the pages should be (EndNote's `SP  - DOI: 10.1111/…`) is no page.
+  if (parts?.some((part) => /[:/]/.test(part))) return undefined;
   if (!parts || parts.length === 0 || parts.length > 2) return undefined;
   const [first, last] = parts as [string, string | undefined];
   return last === undefined || last === first ? { first } : { first, last };
@@ -298,28 +300,35 @@ export function columnKey(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
+/** Whether a column holds the abstract (`Abstract`, `Abstract Note`, Web of Science's `AB`…). */
+export function isAbstractColumn(name: string): boolean {
+  const key = columnKey(name);
+  return /abstract/.test(key) || FIELD_NAMES.abstract!.includes(key);
+}
+
 /**
  * The names conference tools give each field (docs/formats.md), by {@link columnKey}. A field not
  * named here is not read: reviewer, decision and comment columns never reach the site.
  */
 const FIELD_NAMES: Record<string, readonly string[]> = {
-  id: ['id', 'paperid', 'submissionid', 'forum', 'key'],
-  title: ['title', 'papertitle', 'submissiontitle'],
-  // `Abstract Note`: Zotero's CSV export.
-  abstract: ['abstract', 'paperabstract', 'abstracttext', 'tldrabstract', 'abstractnote'],
-  authors: ['authors', 'author', 'authornames', 'authorlist', 'authorsnames'],
+  id: ['id', 'paperid', 'submissionid', 'forum', 'key', 'ut'],
+  title: ['title', 'papertitle', 'submissiontitle', 'ti'],
+  // `Abstract Note`: Zotero's CSV export. Two-letter names (`AB`, `TI`, `AU`, `PY`, `SO`, `DI`,
+  // `DE`, `UT`) are Web of Science's tab-delimited export's columns.
+  abstract: ['abstract', 'paperabstract', 'abstracttext', 'tldrabstract', 'abstractnote', 'ab'],
+  authors: ['authors', 'author', 'authornames', 'authorlist', 'authorsnames', 'au'],
   // `Manual Tags`: Zotero's; `Author Keywords`: Scopus's.
-  keywords: ['keywords', 'keyword', 'authorkeywords', 'manualtags'],
+  keywords: ['keywords', 'keyword', 'authorkeywords', 'manualtags', 'de'],
   url: ['url', 'link', 'paperurl', 'landingpage', 'html'],
   pdf: ['pdf', 'pdfurl', 'pdflink'],
-  doi: ['doi'],
+  doi: ['doi', 'di'],
   arxiv: ['arxiv', 'arxivid', 'eprint'],
   // `Conference Name` and `Publication Title`: Zotero's; `Source title`: Scopus's.
-  venue: ['venue', 'conference', 'conferencename', 'publicationtitle', 'sourcetitle'],
+  venue: ['venue', 'conference', 'conferencename', 'publicationtitle', 'sourcetitle', 'so'],
   booktitle: ['booktitle'],
   venueid: ['venueid'],
   // `Publication Year`: Zotero's.
-  year: ['year', 'publicationyear'],
+  year: ['year', 'publicationyear', 'py'],
   pages: ['pages'],
 };
 const FIELD_BY_KEY = new Map(
@@ -357,6 +366,9 @@ export function noAbstractAtAll(
       : `no records: none of its ${skipped.length} records has an abstract`;
   return { file, line: skipped[0]!.line, reason };
 }
+
+/** An exporter's note standing in for an abstract: short, all in one pair of brackets. */
+const NO_ABSTRACT_NOTE = /^\[[^[\]]{1,60}\]$/;
 
 /** Where a row is, to name it in problems. */
 export interface RowPlace {
@@ -413,7 +425,8 @@ function namedFields(value: Record<string, unknown>): {
   if (fields.pages === undefined) {
     const page = (key: string) =>
       Object.entries(value).find(([name]) => columnKey(name) === key)?.[1];
-    const [start, end] = [page('pagestart'), page('pageend')];
+    // Web of Science's are `BP` and `EP`.
+    const [start, end] = [page('pagestart') ?? page('bp'), page('pageend') ?? page('ep')];
     if ((typeof start === 'string' || typeof start === 'number') && String(start).trim() !== '') {
       const last = typeof end === 'string' || typeof end === 'number' ? String(end).trim() : '';
       fields.pages = last === '' ? String(start).trim() : `${String(start).trim()}--${last}`;
@@ -458,7 +471,11 @@ export function readRow(
   keys: Map<string, number>,
 ): { record: ImportedRecord; hadEmail: boolean } | { problem: Problem } | { skipped: Problem } {
   const { file, line, index } = place;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+  // Semantic Scholar's batch lookup answers `null` for an id it does not know: no paper.
+  if (value === null) {
+    return { skipped: { file, line, reason: `record ${index} is null (no paper): left out` } };
+  }
+  if (typeof value !== 'object' || Array.isArray(value)) {
     return { problem: { file, line, reason: 'a record is a JSON object of fields' } };
   }
   const { fields, hadEmail, forum, dateYear } = namedFields(value as Record<string, unknown>);
@@ -483,6 +500,11 @@ export function readRow(
   // exports give `"abstract": null` for many papers; docs/ingest.md).
   if (abstract === undefined)
     return { skipped: { file, line, reason: `${label} has no abstract: left out` } };
+  // A note in brackets where the abstract should be (Scopus: `[No abstract available]`).
+  if (NO_ABSTRACT_NOTE.test(abstract)) {
+    const reason = `${label} has no abstract (${JSON.stringify(abstract)}): left out`;
+    return { skipped: { file, line, reason } };
+  }
   // The venue's year (`ICLR.cc/2026/Conference`), not the note's dates: an ICLR 2026 paper is
   // posted in 2025.
   const year = readYear(row.year ?? undefined) ?? readYear(text(row.venueid)) ?? readYear(dateYear);

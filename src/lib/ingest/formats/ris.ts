@@ -9,8 +9,11 @@
 import type { Problem } from '../dump';
 import { noAbstractAtAll, readRow, type ImportedRecord, type ReadStructuredDump } from './record';
 
-/** `AU  - Doe, Jane`: a two-character tag, two spaces, a dash (some exporters end `ER  -` there). */
-const TAG_LINE = /^([A-Z][A-Z0-9]) {2}-(?: (.*))?$/;
+/**
+ * `AU  - Doe, Jane`: a two-character tag, two spaces, a dash (some exporters end `ER  -` there).
+ * The record's end is also read with one space (`ER -`), which hand-edited files have.
+ */
+const TAG_LINE = /^([A-Z][A-Z0-9]) {2}-(?: (.*))?$|^(ER) -\s*$/;
 
 /** One record's tags and their values, in the order read, and the line of its `TY`. */
 interface RisRecord {
@@ -30,11 +33,18 @@ const TAGS = {
   keywords: ['KW'],
   year: ['PY', 'Y1', 'DA'],
   doi: ['DO'],
-  url: ['UR'],
-  pdf: ['L1'],
+  /** Addresses: the landing page (`UR`, Zotero's `L2`) and files (`L1`, `L4`; EndNote's are local). */
+  links: ['UR', 'L2', 'L1', 'L4'],
 } as const;
-/** Tags naming where a paper appeared: a journal's name, or a conference paper's proceedings. */
-const VENUE_TAGS = ['T2', 'JO', 'JF', 'JA', 'BT', 'T3'] as const;
+/**
+ * Tags naming where a paper appeared: a journal's name, or a conference paper's proceedings
+ * (Zotero writes a proceedings title as `C3`, a series as `T3`).
+ */
+const VENUE_TAGS = ['T2', 'JO', 'JF', 'JA', 'BT', 'C3', 'T3'] as const;
+/** A web address: a RIS link may also be a local file (`internal-pdf://`) or an accession (`://WOS:…`). */
+const WEB = /^https?:\/\//i;
+const PDF_FILE = /\.pdf(?:[?#].*)?$/i;
+const ARXIV_PAGE = /^https?:\/\/arxiv\.org\/abs\//i;
 /** Record types that are conference papers: their `T2` is the proceedings' title. */
 const CONFERENCE_TYPES = new Set(['CONF', 'CPAPER']);
 
@@ -56,7 +66,8 @@ export function readRis(file: string, text: string): ReadStructuredDump {
       } else problems.push({ file, line, reason: 'not RIS: a line outside any TY … ER record' });
       return;
     }
-    const [, tag, value = ''] = tagged as unknown as [string, string, string | undefined];
+    const tag = tagged[1] ?? tagged[3]!;
+    const value = tagged[2] ?? '';
     if (tag === 'TY') {
       if (current !== null) problems.push(unclosed(file, current));
       current = { line, fields: new Map([['TY', [value.trim()]]]) };
@@ -128,18 +139,22 @@ function rowOf({ fields }: RisRecord): Record<string, unknown> {
   const conference = CONFERENCE_TYPES.has(fields.get('TY')?.[0] ?? '');
   const start = first(['SP']);
   const end = first(['EP']);
+  // Only web addresses are links; local files and accession numbers are no use to a reader.
+  const web = all(TAGS.links).filter((link) => WEB.test(link));
   return {
     id: first(TAGS.id),
     title: first(TAGS.title),
     abstract: first(TAGS.abstract),
     // A list, so that `Doe, Jane` is one name (splitNames turns a list's names round as written).
     authors: all(TAGS.authors).map(turnedRound),
-    // One string, split as the other formats' are: EndNote writes several a line (`a, b; c`).
-    keywords: all(TAGS.keywords).join('; '),
+    // A keyword a line, or several split at `;` (EndNote); never at a comma, which MeSH terms
+    // hold (`Colitis, Ulcerative`).
+    keywords: all(TAGS.keywords).flatMap((line) => line.split(';').map((k) => k.trim())),
     year: first(TAGS.year),
     doi: first(TAGS.doi),
-    url: first(TAGS.url),
-    pdf: first(TAGS.pdf),
+    url: web.find((link) => !PDF_FILE.test(link) && !ARXIV_PAGE.test(link)),
+    pdf: web.find((link) => PDF_FILE.test(link)),
+    arxiv: web.find((link) => ARXIV_PAGE.test(link)),
     ...(conference ? { booktitle: venue } : { venue }),
     pages: start && end ? `${start}--${end}` : start,
   };
