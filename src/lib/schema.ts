@@ -312,6 +312,10 @@ export const ImportedRowSchema = z.object({
   venue: RowString,
   /** The proceedings' title, when a row gives one. */
   booktitle: RowString,
+  /** The journal's name, for a journal article (RIS `JO`/`T2` of `TY  - JOUR`, a `journal` column). */
+  journal: RowString,
+  /** The journal's or proceedings' volume, e.g. `34`. */
+  volume: RowText,
   /** OpenReview's venue id, e.g. `ICLR.cc/2024/Conference`. */
   venueid: RowString,
   /** Pages, e.g. `101--110`. */

@@ -520,6 +520,11 @@ describe('a RIS dump', () => {
       pages: { first: '12991', last: '13005' },
     });
     expect(lst?.links).toMatchObject({ doi: '10.48550/arXiv.2206.06522' });
+    // A journal article is cited as one: its journal, not a booktitle.
+    expect(read.records[1]?.publication).toEqual({
+      kind: 'article',
+      journal: 'Journal of Residual Studies',
+    });
     // The front matter has no abstract: named and left out, not a problem.
     expect(read.skipped?.map((p) => formatProblem(p))).toEqual([
       'zotero.ris:18: record 2 has no abstract: left out',

@@ -326,6 +326,8 @@ const FIELD_NAMES: Record<string, readonly string[]> = {
   // `Conference Name` and `Publication Title`: Zotero's; `Source title`: Scopus's.
   venue: ['venue', 'conference', 'conferencename', 'publicationtitle', 'sourcetitle', 'so'],
   booktitle: ['booktitle'],
+  journal: ['journal', 'journaltitle'],
+  volume: ['volume'],
   venueid: ['venueid'],
   // `Publication Year`: Zotero's.
   year: ['year', 'publicationyear', 'py'],
@@ -509,13 +511,15 @@ export function readRow(
   // posted in 2025.
   const year = readYear(row.year ?? undefined) ?? readYear(text(row.venueid)) ?? readYear(dateYear);
   const booktitle = text(row.booktitle);
+  const journal = booktitle ? undefined : text(row.journal);
+  const volume = text(row.volume);
   // OpenReview's `venue` of a paper under review or rejected says so (`Submitted to ICLR 2024`),
   // and its `venueid` ends in `…Submission` (docs/formats.md: acceptance is decided by it).
   const submitted =
     /^submitted to\b/i.test(text(row.venue) ?? '') || notAccepted(text(row.venueid));
   const venue =
     (submitted ? undefined : venueFromVenueId(text(row.venueid))) ??
-    venueLabel({ venue: text(row.venue), booktitle, year });
+    venueLabel({ venue: text(row.venue), booktitle, journal, year });
   const links = classifyPaperLinks({
     url: text(row.url),
     pdf: text(row.pdf),
@@ -546,7 +550,10 @@ export function readRow(
           ? { kind: 'misc' as const }
           : booktitle
             ? { booktitle, kind: 'inproceedings' as const }
-            : {}),
+            : journal
+              ? { journal, kind: 'article' as const }
+              : {}),
+        ...(volume ? { volume } : {}),
         ...(pages ? { pages } : {}),
       },
     },

@@ -47,6 +47,8 @@ const PDF_FILE = /\.pdf(?:[?#].*)?$/i;
 const ARXIV_PAGE = /^https?:\/\/arxiv\.org\/abs\//i;
 /** Record types that are conference papers: their `T2` is the proceedings' title. */
 const CONFERENCE_TYPES = new Set(['CONF', 'CPAPER']);
+/** Record types that are journal articles: their `T2`/`JO` is the journal, cited as `@article`. */
+const JOURNAL_TYPES = new Set(['JOUR', 'JFULL', 'EJOUR', 'MGZN']);
 
 /** The records of one `.ris` file. */
 export function readRis(file: string, text: string): ReadStructuredDump {
@@ -136,7 +138,12 @@ function rowOf({ fields }: RisRecord): Record<string, unknown> {
   const all = (tags: readonly string[]) =>
     tags.flatMap((tag) => fields.get(tag) ?? []).filter((value) => value !== '');
   const venue = first(VENUE_TAGS);
-  const conference = CONFERENCE_TYPES.has(fields.get('TY')?.[0] ?? '');
+  const type = fields.get('TY')?.[0] ?? '';
+  const where = CONFERENCE_TYPES.has(type)
+    ? { booktitle: venue }
+    : JOURNAL_TYPES.has(type)
+      ? { journal: venue }
+      : { venue };
   const start = first(['SP']);
   const end = first(['EP']);
   // Only web addresses are links; local files and accession numbers are no use to a reader.
@@ -155,7 +162,8 @@ function rowOf({ fields }: RisRecord): Record<string, unknown> {
     url: web.find((link) => !PDF_FILE.test(link) && !ARXIV_PAGE.test(link)),
     pdf: web.find((link) => PDF_FILE.test(link)),
     arxiv: web.find((link) => ARXIV_PAGE.test(link)),
-    ...(conference ? { booktitle: venue } : { venue }),
+    ...where,
+    volume: first(['VL']),
     pages: start && end ? `${start}--${end}` : start,
   };
 }
