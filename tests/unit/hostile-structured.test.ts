@@ -95,6 +95,22 @@ describe('every reader reports instead of throwing', () => {
   });
 });
 
+describe('exports of empty records', () => {
+  it('are one problem, not one per record, in every format', () => {
+    const n = 20_000;
+    const expected = `no records: none of its ${n.toLocaleString('en').replace(/,/g, '')} records has an abstract`;
+    for (const read of [
+      readRis('e.ris', 'TY  - JOUR\nTI  - x\nER  - \n'.repeat(n)),
+      readCsv('e.csv', `title,abstract\n${'x,\n'.repeat(n)}`),
+      readJsonLines('e.jsonl', '{"title":"x","abstract":null}\n'.repeat(n)),
+    ]) {
+      expect(read.records).toEqual([]);
+      expect(read.problems.map((p) => p.reason)).toEqual([expected]);
+      expect(read.skipped).toBeUndefined();
+    }
+  });
+});
+
 describe('the same limits for every format', () => {
   it('an abstract too long, too much emphasis or nested too deeply is published by none', () => {
     const hostile = [

@@ -131,8 +131,14 @@ function readRecords(file: string, found: RisRecord[], problems: Problem[]): Rea
   };
 }
 
-/** A RIS record's fields under the names `readRow` reads. */
-function rowOf({ fields }: RisRecord): Record<string, unknown> {
+/** A RIS record's fields under the names `readRow` reads; those it lacks are left out. */
+function rowOf(record: RisRecord): Record<string, unknown> {
+  const row = rowFields(record);
+  for (const name of Object.keys(row)) if (row[name] === undefined) delete row[name];
+  return row;
+}
+
+function rowFields({ fields }: RisRecord): Record<string, unknown> {
   const first = (tags: readonly string[]) =>
     tags.map((tag) => fields.get(tag)?.find((value) => value !== '')).find(Boolean);
   const all = (tags: readonly string[]) =>
