@@ -143,6 +143,7 @@ describe('a BibTeX dump', () => {
       `@article{DBLP:journals/corr/abs-2003-06060, title = {Your GAN}, journal = {CoRR}, volume = {abs/2003.06060}, year = {2020}, eprinttype = {arXiv}, eprint = {2003.06060}, abstract = {${ABSTRACT}}}`,
       `@inproceedings{DBLP:conf/nips/0001WW19, title = {PC-Fairness}, booktitle = {Advances in Neural Information Processing Systems 32: Annual Conference on Neural Information Processing Systems 2019, NeurIPS 2019, 8-14 December 2019, Vancouver, BC, Canada}, year = {2019}, abstract = {${ABSTRACT} Two.}}`,
       `@article{bbt18, title = {Lakes}, journaltitle = {Lake and Reservoir Management}, date = {2018-10-02}, abstract = {${ABSTRACT} Three.}}`,
+      `@inproceedings{ieee22, title = {Views}, booktitle = {2022 IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR)}, year = {2022}, abstract = {${ABSTRACT} Four.}}`,
     ].join('\n\n');
     const read = readBibtex('dblp.bib', bib);
     expect(read.problems).toEqual([]);
@@ -150,6 +151,7 @@ describe('a BibTeX dump', () => {
       ['arXiv 2020', 'article', 'CoRR'],
       ['NeurIPS 2019', 'inproceedings', undefined],
       ['Lake and Reservoir Management 2018', 'article', 'Lake and Reservoir Management'],
+      ['CVPR 2022', 'inproceedings', undefined],
     ]);
   });
 

@@ -235,11 +235,22 @@ const ACRONYM_WITH_YEAR = /^\p{Lu}[\p{L}-]*\p{Lu}[\p{L}-]* (?:19|20)\d\d$/u;
  * (`Advances in … Systems 32: Annual Conference …, NeurIPS 2019, 8-14 December 2019, Vancouver…`).
  */
 function acronymWithYear(booktitle: string): string | undefined {
-  return booktitle
+  const part = booktitle
     .split(',')
     .map((part) => part.replace(/\s+/g, ' ').trim())
     .find((part) => ACRONYM_WITH_YEAR.test(part));
+  if (part !== undefined) return part;
+  // IEEE's and others' names end with the acronym in brackets, the year elsewhere in the name:
+  // `2022 IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR)` → `CVPR 2022`.
+  const bracketed = BRACKETED_ACRONYM.exec(booktitle.trim());
+  const year = readYear(booktitle);
+  if (!bracketed) return undefined;
+  if (bracketed[2] !== undefined) return `${bracketed[1]} ${bracketed[2]}`;
+  return year === undefined ? undefined : `${bracketed[1]} ${year}`;
 }
+
+/** An acronym in brackets closing a name, with or without its year: `(CVPR)`, `(ICLR 2022)`. */
+const BRACKETED_ACRONYM = /\((\p{Lu}[\p{L}-]*\p{Lu}[\p{L}-]*)(?: ((?:19|20)\d\d))?\)$/u;
 
 /**
  * The venue as a reader sees it on a card: the short name and year (`ICML 2023`) when the file
