@@ -152,6 +152,8 @@ describe('paper cards and search results', () => {
       'EMNLP 2023',
       'AISTATS 2024',
     ]);
+    // Five venues are counted in the heading, not listed: a list of them filled a phone's screen.
+    expect((await page.locator('h1').textContent())?.trim()).toBe('Papers from 5 venues');
     await venues.filter({ hasText: 'ICML 2023' }).click();
     await page.waitForURL(/\?venue=icml-2023$/);
     const hits = page.locator('[data-result-list] > li');
