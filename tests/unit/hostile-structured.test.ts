@@ -98,7 +98,7 @@ describe('every reader reports instead of throwing', () => {
 describe('exports of empty records', () => {
   it('are one problem, not one per record, in every format', () => {
     const n = 20_000;
-    const expected = `no records: none of its ${n.toLocaleString('en').replace(/,/g, '')} records has an abstract`;
+    const expected = `no records: none of its ${n} records has an abstract`;
     for (const read of [
       readRis('e.ris', 'TY  - JOUR\nTI  - x\nER  - \n'.repeat(n)),
       readCsv('e.csv', `title,abstract\n${'x,\n'.repeat(n)}`),

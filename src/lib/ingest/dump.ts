@@ -149,13 +149,7 @@ export function splitDump(file: string, text: string): ParsedDump {
   const tagged = taggedExport(lines, headerIndex);
   if (tagged !== null) {
     // Its records would read as abstracts made of field tags ("PT J AU Anderson, RC …").
-    const reason = `a ${tagged} export (tagged fields), not a plain-text dump: ${
-      tagged === 'RIS'
-        ? 'name it .ris'
-        : tagged === 'Web of Science tab-delimited'
-          ? 'name it .csv'
-          : 'export the records as BibTeX (.bib) or RIS (.ris) instead'
-    }`;
+    const reason = `a ${tagged.name} export (tagged fields), not a plain-text dump: ${tagged.advice}`;
     return {
       file,
       header: null,
@@ -189,16 +183,23 @@ export function splitDump(file: string, text: string): ParsedDump {
  * The tagged bibliographic format a `.txt` file is in, by its opening lines, or null: Web of
  * Science's plain-text export (`FN Clarivate Analytics Web of Science`, `VR 1.0`), RIS (`TY  - JOUR`)
  * or PubMed's MEDLINE (`PMID- 123`); also Web of Science's tab-delimited export (`PT<tab>AU<tab>…`),
- * which is read as a `.csv`.
+ * which is read as a `.csv`. With it, what the reader should do instead.
  */
-function taggedExport(lines: readonly string[], first: number): string | null {
+function taggedExport(
+  lines: readonly string[],
+  first: number,
+): { name: string; advice: string } | null {
   const opening = (lines[first] ?? '').replace(/^\uFEFF/, '');
-  const next = lines.slice(first + 1).find((line) => !BLANK_LINE.test(line)) ?? '';
-  if (/^FN \S/.test(opening) && /^VR \d/.test(next)) return 'Web of Science';
-  if (/^TY {2}- [A-Z]+\s*$/.test(opening)) return 'RIS';
-  if (/^PMID- ?\d+\s*$/.test(opening)) return 'MEDLINE (PubMed)';
-  if (/^PT\tAU\t/.test(opening)) return 'Web of Science tab-delimited';
-  return null;
+  const elsewhere = 'export the records as BibTeX (.bib) or RIS (.ris) instead';
+  if (/^TY {2}- [A-Z]+\s*$/.test(opening)) return { name: 'RIS', advice: 'name it .ris' };
+  if (/^PMID- ?\d+\s*$/.test(opening)) return { name: 'MEDLINE (PubMed)', advice: elsewhere };
+  if (/^PT\tAU\t/.test(opening)) {
+    return { name: 'Web of Science tab-delimited', advice: 'name it .csv' };
+  }
+  if (!/^FN \S/.test(opening)) return null;
+  let next = first + 1;
+  while (next < lines.length && BLANK_LINE.test(lines[next]!)) next++;
+  return /^VR \d/.test(lines[next] ?? '') ? { name: 'Web of Science', advice: elsewhere } : null;
 }
 
 function splitParagraphs(lines: readonly string[], start: number): DumpParagraph[] {

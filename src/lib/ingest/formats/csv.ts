@@ -5,14 +5,7 @@
  * addresses are never read, nor any column the site does not show (reviews, decisions).
  */
 import { CsvError, parse } from 'csv-parse/sync';
-import type { Problem } from '../dump';
-import {
-  isAbstractColumn,
-  noAbstractAtAll,
-  readRow,
-  type ImportedRecord,
-  type ReadStructuredDump,
-} from './record';
+import { addRow, finishRows, isAbstractColumn, newRows, type ReadStructuredDump } from './record';
 
 interface ParsedRow {
   record: string[];
@@ -66,38 +59,21 @@ export function readCsv(file: string, text: string): ReadStructuredDump {
       venue: null,
     };
   }
-  const records: ImportedRecord[] = [];
-  const problems: Problem[] = [];
-  const skipped: Problem[] = [];
+  const read = newRows();
   const keys = new Map<string, number>();
-  let emailsDropped = 0;
   body.forEach((row, i) => {
     // info.lines is the line the row ends on; a quoted field may have spread it over several.
     const breaks = row.record.reduce((sum, field) => sum + lineBreaks(field), 0);
     const line = row.info.lines - breaks;
     if (row.record.length !== columns.length) {
       const reason = `${row.record.length} fields where the header names ${columns.length}`;
-      problems.push({ file, line, reason });
+      read.problems.push({ file, line, reason });
       return;
     }
     const value = Object.fromEntries(columns.map((column, c) => [column, row.record[c] ?? '']));
-    const read = readRow(value, { file, line, index: i + 1 }, keys);
-    if ('problem' in read) problems.push(read.problem);
-    else if ('skipped' in read) skipped.push(read.skipped);
-    else {
-      records.push(read.record);
-      if (read.hadEmail) emailsDropped += 1;
-    }
+    addRow(read, value, { file, line, index: i + 1 }, keys);
   });
-  const none = noAbstractAtAll(file, records.length, problems.length, skipped);
-  return {
-    records,
-    problems: none ? [none] : problems,
-    count: Math.max(body.length - skipped.length, 1),
-    venue: null,
-    emailsDropped,
-    ...(skipped.length > 0 && !none ? { skipped } : {}),
-  };
+  return finishRows(file, read, body.length);
 }
 
 /** The separators spreadsheets write: `,`; `;` where the decimal mark is a comma (Excel in much of Europe); tab. */

@@ -4,34 +4,7 @@
  * object holding one (`{ "notes": […] }`). JSON is read with `JSON.parse`, never a YAML parser (no
  * aliases, no YAML accepted as JSON); a linear scan finds where each record starts, for `file:line`.
  */
-import type { Problem } from '../dump';
-import { noAbstractAtAll, readRow, type ImportedRecord, type ReadStructuredDump } from './record';
-
-/** What one file's rows came to. */
-interface Rows {
-  records: ImportedRecord[];
-  problems: Problem[];
-  /** Records without an abstract, left out and named. */
-  skipped: Problem[];
-  emailsDropped: number;
-}
-
-function newRows(): Rows {
-  return { records: [], problems: [], skipped: [], emailsDropped: 0 };
-}
-
-/** What a file's rows came to; `count` is every record found, the ones left out not among them. */
-function finished(file: string, rows: Rows, count: number): ReadStructuredDump {
-  const none = noAbstractAtAll(file, rows.records.length, rows.problems.length, rows.skipped);
-  const { skipped, ...rest } = rows;
-  return {
-    ...rest,
-    problems: none ? [none] : rows.problems,
-    count: Math.max(count - skipped.length, 1),
-    venue: null,
-    ...(skipped.length > 0 && !none ? { skipped } : {}),
-  };
-}
+import { addRow, finishRows, newRows, type ReadStructuredDump } from './record';
 
 /**
  * An OpenReview reply (a review, a decision, a comment: `replyto` set, its own id not the forum's):
@@ -41,22 +14,6 @@ function isReply(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const note = value as Record<string, unknown>;
   return typeof note.replyto === 'string' && note.replyto !== '' && note.id !== note.forum;
-}
-
-/** Reads one row into `rows`. */
-function addRow(
-  rows: Rows,
-  value: unknown,
-  place: { file: string; line: number; index: number },
-  keys: Map<string, number>,
-) {
-  const read = readRow(value, place, keys);
-  if ('problem' in read) rows.problems.push(read.problem);
-  else if ('skipped' in read) rows.skipped.push(read.skipped);
-  else {
-    rows.records.push(read.record);
-    if (read.hadEmail) rows.emailsDropped += 1;
-  }
 }
 
 /** The records of one `.jsonl` file. */
@@ -82,7 +39,7 @@ export function readJsonLines(file: string, text: string): ReadStructuredDump {
     addRow(rows, value, { file, line, index: count }, keys);
   });
   if (count === 0) rows.problems.push({ file, line: 1, reason: 'no records' });
-  return finished(file, rows, count);
+  return finishRows(file, rows, count);
 }
 
 /** The records of one `.json` file: an array of objects, or an object with one array of them. */
@@ -118,7 +75,7 @@ export function readJsonArray(file: string, text: string): ReadStructuredDump {
     addRow(rows, value, { file, line: starts[i] ?? 1, index: count }, keys);
   });
   if (count === 0) return fail(1, 'no records');
-  return finished(file, rows, count);
+  return finishRows(file, rows, count);
 }
 
 /** Whether a text that is no JSON document opens with a line that is a whole JSON object. */

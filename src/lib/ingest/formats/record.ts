@@ -366,7 +366,7 @@ function holdsEmail(value: unknown): boolean {
  * The problem of a file whose records all lack an abstract (a metadata-only export): nothing to
  * build a site from, so not merely left out. Null when any record was read or had another problem.
  */
-export function noAbstractAtAll(
+function noAbstractAtAll(
   file: string,
   records: number,
   problems: number,
@@ -378,6 +378,46 @@ export function noAbstractAtAll(
       ? 'no records: its one record has no abstract'
       : `no records: none of its ${skipped.length} records has an abstract`;
   return { file, line: skipped[0]!.line, reason };
+}
+
+/** What a file's rows come to as the JSON, CSV and RIS readers read them with {@link addRow}. */
+export interface Rows {
+  records: ImportedRecord[];
+  problems: Problem[];
+  /** Records without an abstract, left out and named. */
+  skipped: Problem[];
+  emailsDropped: number;
+}
+
+export function newRows(): Rows {
+  return { records: [], problems: [], skipped: [], emailsDropped: 0 };
+}
+
+/** Reads one row ({@link readRow}) into `rows`. */
+export function addRow(rows: Rows, value: unknown, place: RowPlace, keys: Map<string, number>) {
+  const read = readRow(value, place, keys);
+  if ('problem' in read) rows.problems.push(read.problem);
+  else if ('skipped' in read) rows.skipped.push(read.skipped);
+  else {
+    rows.records.push(read.record);
+    if (read.hadEmail) rows.emailsDropped += 1;
+  }
+}
+
+/**
+ * The file read: `found` is every record found, readable or not; the ones left out are not
+ * counted, and a file none of whose records has an abstract is one problem.
+ */
+export function finishRows(file: string, rows: Rows, found: number): ReadStructuredDump {
+  const none = noAbstractAtAll(file, rows.records.length, rows.problems.length, rows.skipped);
+  const { skipped, ...rest } = rows;
+  return {
+    ...rest,
+    problems: none ? [none] : rows.problems,
+    count: Math.max(found - skipped.length, 1),
+    venue: null,
+    ...(skipped.length > 0 && !none ? { skipped } : {}),
+  };
 }
 
 /** An exporter's note standing in for an abstract: short, all in one pair of brackets. */
@@ -412,10 +452,16 @@ function namedFields(value: Record<string, unknown>): {
   let hadEmail = false;
   let forum: string | undefined;
   let dateYear: number | undefined;
+  // Scopus gives the pages as two columns, `Page start` and `Page end`; Web of Science `BP`, `EP`.
+  let pageStart: unknown;
+  let pageEnd: unknown;
   const take = (name: string, field: unknown) => {
-    if (columnKey(name) === 'forum' && typeof field === 'string') forum ??= field.trim();
+    const key = columnKey(name);
+    if (key === 'forum' && typeof field === 'string') forum ??= field.trim();
+    if (key === 'pagestart' || key === 'bp') pageStart ??= field;
+    if (key === 'pageend' || key === 'ep') pageEnd ??= field;
     const unwrapped = unwrap(field);
-    const known = isEmailField(name) ? undefined : FIELD_BY_KEY.get(columnKey(name));
+    const known = isEmailField(name) ? undefined : FIELD_BY_KEY.get(key);
     if (known === undefined) {
       // Not read, so never published; counted when it held an address, so the summary can say so.
       hadEmail ||= holdsEmail(unwrapped);
@@ -434,12 +480,8 @@ function namedFields(value: Record<string, unknown>): {
     if (typeof date === 'number') dateYear = new Date(date).getUTCFullYear();
   }
   for (const [name, field] of Object.entries(value)) if (name !== 'content') take(name, field);
-  // Scopus gives the pages as two columns, `Page start` and `Page end`.
   if (fields.pages === undefined) {
-    const page = (key: string) =>
-      Object.entries(value).find(([name]) => columnKey(name) === key)?.[1];
-    // Web of Science's are `BP` and `EP`.
-    const [start, end] = [page('pagestart') ?? page('bp'), page('pageend') ?? page('ep')];
+    const [start, end] = [pageStart, pageEnd];
     if ((typeof start === 'string' || typeof start === 'number') && String(start).trim() !== '') {
       const last = typeof end === 'string' || typeof end === 'number' ? String(end).trim() : '';
       fields.pages = last === '' ? String(start).trim() : `${String(start).trim()}--${last}`;

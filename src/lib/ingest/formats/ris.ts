@@ -7,7 +7,7 @@
  * so the rules for links, years, venues and records without an abstract are theirs.
  */
 import type { Problem } from '../dump';
-import { noAbstractAtAll, readRow, type ImportedRecord, type ReadStructuredDump } from './record';
+import { addRow, finishRows, newRows, type ReadStructuredDump } from './record';
 
 /**
  * `AU  - Doe, Jane`: a two-character tag, two spaces, a dash (some exporters end `ER  -` there).
@@ -104,31 +104,15 @@ function unclosed(file: string, record: RisRecord): Problem {
 
 /** Each RIS record read as a row of named fields. */
 function readRecords(file: string, found: RisRecord[], problems: Problem[]): ReadStructuredDump {
-  const records: ImportedRecord[] = [];
-  const skipped: Problem[] = [];
-  const keys = new Map<string, number>();
+  const rows = { ...newRows(), problems };
   // Lines that were no record's: each counts as a record that could not be read.
   const unread = problems.length;
-  let emailsDropped = 0;
+  const keys = new Map<string, number>();
   found.forEach((record, i) => {
-    const read = readRow(rowOf(record), { file, line: record.line, index: i + 1 }, keys);
-    if ('problem' in read) problems.push(read.problem);
-    else if ('skipped' in read) skipped.push(read.skipped);
-    else {
-      records.push(read.record);
-      if (read.hadEmail) emailsDropped += 1;
-    }
+    addRow(rows, rowOf(record), { file, line: record.line, index: i + 1 }, keys);
   });
-  const none = noAbstractAtAll(file, records.length, problems.length, skipped);
   problems.sort((a, b) => a.line - b.line);
-  return {
-    records,
-    problems: none ? [none] : problems,
-    count: Math.max(found.length - skipped.length + unread, 1),
-    venue: null,
-    emailsDropped,
-    ...(skipped.length > 0 && !none ? { skipped } : {}),
-  };
+  return finishRows(file, rows, found.length + unread);
 }
 
 /** A RIS record's fields under the names `readRow` reads; those it lacks are left out. */
