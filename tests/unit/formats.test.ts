@@ -138,11 +138,12 @@ describe('a BibTeX dump', () => {
     ]);
   });
 
-  it("labels dblp's CoRR preprints arXiv, its long booktitles by their acronym, and BibLaTeX journals", () => {
+  it("labels dblp's CoRR preprints arXiv, its long booktitles by their acronym (or its key's), and BibLaTeX journals", () => {
     const bib = [
       `@article{DBLP:journals/corr/abs-2003-06060, title = {Your GAN}, journal = {CoRR}, volume = {abs/2003.06060}, year = {2020}, eprinttype = {arXiv}, eprint = {2003.06060}, abstract = {${ABSTRACT}}}`,
       `@inproceedings{DBLP:conf/nips/0001WW19, title = {PC-Fairness}, booktitle = {Advances in Neural Information Processing Systems 32: Annual Conference on Neural Information Processing Systems 2019, NeurIPS 2019, 8-14 December 2019, Vancouver, BC, Canada}, year = {2019}, abstract = {${ABSTRACT} Two.}}`,
       `@article{bbt18, title = {Lakes}, journaltitle = {Lake and Reservoir Management}, date = {2018-10-02}, abstract = {${ABSTRACT} Three.}}`,
+      `@inproceedings{DBLP:conf/nips/VaswaniSPUJGKP17, title = {Attention}, booktitle = {Advances in Neural Information Processing Systems 30: Annual Conference on Neural Information Processing Systems 2017, December 4-9, 2017, Long Beach, CA, {USA}}, year = {2017}, abstract = {${ABSTRACT} Five.}}`,
       `@inproceedings{ieee22, title = {Views}, booktitle = {2022 IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR)}, year = {2022}, abstract = {${ABSTRACT} Four.}}`,
     ].join('\n\n');
     const read = readBibtex('dblp.bib', bib);
@@ -151,6 +152,7 @@ describe('a BibTeX dump', () => {
       ['arXiv 2020', 'article', 'CoRR'],
       ['NeurIPS 2019', 'inproceedings', undefined],
       ['Lake and Reservoir Management 2018', 'article', 'Lake and Reservoir Management'],
+      ['NIPS 2017', 'inproceedings', undefined],
       ['CVPR 2022', 'inproceedings', undefined],
     ]);
   });
@@ -441,10 +443,24 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       `Authors,Title,Year,Source title,Page start,Page end,DOI,Abstract\n"Anderson R.C.; Mansi S.A.",Board characteristics,2004,Journal of Accounting Research,315,342,10.1111/j.1475-679X.2004.00140.x,"${ABSTRACT}"\n`,
     );
     expect(scopus.records[0]).toMatchObject({
+      authors: ['R.C. Anderson', 'S.A. Mansi'],
       venue: 'Journal of Accounting Research 2004',
       publication: { pages: { first: '315', last: '342' } },
       links: { doi: '10.1111/j.1475-679X.2004.00140.x' },
     });
+    // Scopus's full names (with their author ids) and Web of Science's AF win over initials.
+    const fullNames = readCsv(
+      'scopus.csv',
+      `Authors,Author full names,Author(s) ID,Title,Abstract\n"Anderson R.C.; Mansi S.A.","Anderson, Ronald C. (7402060373); Mansi, Sattar A. (6603422496)","7402060373; 6603422496",Board,"${ABSTRACT}"\n`,
+    );
+    expect(fullNames.records[0]).toMatchObject({
+      authors: ['Ronald C. Anderson', 'Sattar A. Mansi'],
+    });
+    const wosFull = readCsv(
+      'savedrecs.txt.csv',
+      `PT\tAU\tAF\tTI\tAB\nJ\tAlaoma, A; 王, 小明\tAlaoma, Adedayo; 王, 小明\tMineral resources\t${ABSTRACT}\n`,
+    );
+    expect(wosFull.records[0]?.authors).toEqual(['Adedayo Alaoma', '王小明']);
     const semicolons = readCsv(
       'accepted.csv',
       `Title;Authors;Abstract\n"Deep Residual Learning";"He, Kaiming; Sun, Jian";"${ABSTRACT}"\n`,

@@ -97,4 +97,27 @@ describe('normalizeAbstract', () => {
   ])('keeps "Abstract" when it is a word of the abstract or all there is: %s', (line) => {
     expect(normalizeAbstract([line])).toBe(line);
   });
+
+  const body = 'We propose a sparse solver for the heat equation. It is 3× faster.';
+  it.each([
+    `${body} © 2023 Elsevier Ltd. All rights reserved.`,
+    `${body} © 2022, The Author(s), under exclusive licence to Springer Nature Switzerland AG.`,
+    `${body} Copyright © 2020 Elsevier Inc. All rights reserved.`,
+    `${body} Copyright 2021 by the authors.`,
+    `${body} (C) 2019 IEEE.`,
+    `${body} © The Author(s) 2023. Published by Oxford University Press.`,
+    `${body} This article is protected by copyright. All rights reserved.`,
+    `${body} © 2021 IEEE. © 2021 ACM.`,
+  ])('drops the copyright notice an export closes the abstract with (%#)', (text) => {
+    expect(normalizeAbstract([text])).toBe(body);
+  });
+
+  it.each([
+    'We study the © symbol and 2023 other marks in logos across ten thousand scanned trademarks.',
+    'Three cases: (a) the convex one, (b) the smooth one. (c) 2023 samples break both rules here.x',
+    `© 2023 Elsevier Ltd. All rights reserved. ${body}`,
+    `${body} Copyright law differs between the countries we study, and so do our results.`,
+  ])('keeps a © or "copyright" that is no closing notice (%#)', (text) => {
+    expect(normalizeAbstract([text])).toBe(text);
+  });
 });

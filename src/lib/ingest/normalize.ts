@@ -190,9 +190,26 @@ export function dropAbstractLabel(lines: readonly string[]): readonly string[] {
 }
 
 /**
+ * A publisher's copyright notice closing an abstract, as Scopus, PubMed and Web of Science exports
+ * keep it: "© 2023 Elsevier Ltd. All rights reserved.", "Copyright © 2020 …", "(C) 2019 IEEE.",
+ * "This article is protected by copyright. All rights reserved." It is no word of the paper (it
+ * became the summary's last sentence and a keyword, "rights reserved"). It must follow a sentence's
+ * end and run to the end of the text, at most 400 characters, and "(C)" needs its year and a
+ * capital after it: a © within the text, or a list's "(c) 2023 samples", stays. Two notices in a
+ * row go together.
+ */
+const COPYRIGHT_NOTICE =
+  /(?<=[.!?…)\]"'”’])\s+(?:(?:COPYRIGHT|Copyright)\s*(?:©|\([Cc]\)|(?:19|20)\d\d)|©|\(C\)\s*(?:19|20)\d\d(?=[,.]|\s+\p{Lu})|This article is protected by copyright\b)[^]{0,400}$/u;
+
+/** The text without a closing copyright notice (see {@link COPYRIGHT_NOTICE}). */
+export function dropCopyrightNotice(text: string): string {
+  return text.replace(COPYRIGHT_NOTICE, '');
+}
+
+/**
  * The normalised abstract of one paragraph: heading dropped, joined lines, NFC, single spaces,
- * hyphenation repaired.
+ * hyphenation repaired, a closing copyright notice dropped.
  */
 export function normalizeAbstract(lines: readonly string[]): string {
-  return repairHyphenation(joinLines(dropAbstractLabel(lines)));
+  return dropCopyrightNotice(repairHyphenation(joinLines(dropAbstractLabel(lines))));
 }

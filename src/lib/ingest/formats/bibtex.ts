@@ -20,6 +20,7 @@ import { markupLimitProblem } from '../../text/markup';
 import type { Problem } from '../dump';
 import { scanBibtex, type ScannedEntry } from './bibtex-scan';
 import {
+  dblpShortName,
   classifyPaperLinks,
   linksProblem,
   readPages,
@@ -194,7 +195,7 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
       authors: splitNames(own.authors),
       keywords: splitKeywords(own.text.get('keywords')),
       venue: venueLabel({
-        shortName,
+        shortName: shortName ?? dblpShortName(key, booktitle),
         booktitle: booktitle ?? (volume ? undefined : from('name')),
         // dblp files arXiv preprints under CoRR (arXiv's Computing Research Repository): one
         // venue, arXiv, whichever export a preprint came from.

@@ -97,12 +97,25 @@ function namesOfString(value: string): string[] {
   return parts.flatMap((part) => part.split(',')).map(cleanName);
 }
 
-/** `Last, First` → `First Last`; any other name as it is (both cleaned). */
+/**
+ * `Last, First` or `Last F.` → `First Last`, `F. Last`; any other name as it is (both cleaned). A Chinese, Japanese or
+ * Korean name in its own script keeps the family name first and no space (`王, 小明` → `王小明`),
+ * as it is written.
+ */
 function turnedRound(name: string): string {
   const cleaned = cleanName(name);
+  // Scopus's `Authors`: the family name, then the initials (`Anderson R.C.`, `Van Damme J.-P.`).
+  const initialsLast = /^(\p{L}[^,]*?) ((?:\p{Lu}\.-?)+)$/u.exec(cleaned);
+  if (initialsLast) return `${initialsLast[2]} ${initialsLast[1]}`;
   const turned = /^([^,]+), ?([^,]+)$/.exec(cleaned);
-  return turned ? `${turned[2]} ${turned[1]}` : cleaned;
+  if (!turned) return cleaned;
+  const [, family, given] = turned as unknown as [string, string, string];
+  if (EAST_ASIAN_NAME.test(family) && EAST_ASIAN_NAME.test(given)) return `${family}${given}`;
+  return `${given} ${family}`;
 }
+
+/** A name part written in Han, Hiragana, Katakana or Hangul only. */
+const EAST_ASIAN_NAME = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}ー・]+$/u;
 
 /** A name without e-mail address, contact mark (`*`), TeX accents or extra white space. */
 function cleanName(name: string): string {
@@ -249,6 +262,16 @@ function acronymWithYear(booktitle: string): string | undefined {
   return year === undefined ? undefined : `${bracketed[1]} ${year}`;
 }
 
+/**
+ * The short name dblp's key gives a conference paper (`DBLP:conf/nips/VaswaniSPUJGKP17` → `NIPS`),
+ * for a booktitle that names no acronym itself (dblp's before 2018: `Advances in … Systems 30:
+ * Annual Conference on Neural Information Processing Systems 2017, December 4-9, 2017, …`).
+ */
+export function dblpShortName(key: string, booktitle: string | undefined): string | undefined {
+  if (booktitle === undefined || acronymWithYear(booktitle) !== undefined) return undefined;
+  return /^DBLP:conf\/([a-z][a-z0-9]{1,15})\//i.exec(key)?.[1]?.toUpperCase();
+}
+
 /** An acronym in brackets closing a name, with or without its year: `(CVPR)`, `(ICLR 2022)`. */
 const BRACKETED_ACRONYM = /\((\p{Lu}[\p{L}-]*\p{Lu}[\p{L}-]*)(?: ((?:19|20)\d\d))?\)$/u;
 
@@ -328,6 +351,9 @@ const FIELD_NAMES: Record<string, readonly string[]> = {
   // `DE`, `UT`) are Web of Science's tab-delimited export's columns.
   abstract: ['abstract', 'paperabstract', 'abstracttext', 'tldrabstract', 'abstractnote', 'ab'],
   authors: ['authors', 'author', 'authornames', 'authorlist', 'authorsnames', 'au'],
+  // Scopus's `Author full names` and Web of Science's `AF` beside their initials-only `Authors`
+  // and `AU` ("Anderson R.C."): the names as written win (see `namedFields`).
+  fullAuthors: ['authorfullnames', 'af'],
   // `Manual Tags`: Zotero's; `Author Keywords`: Scopus's.
   keywords: ['keywords', 'keyword', 'authorkeywords', 'manualtags', 'de'],
   url: ['url', 'link', 'paperurl', 'landingpage', 'html'],
@@ -467,8 +493,9 @@ function namedFields(value: Record<string, unknown>): {
       hadEmail ||= holdsEmail(unwrapped);
       return;
     }
-    if (known === 'authors') hadEmail ||= holdsEmail(unwrapped);
-    const read = known === 'authors' ? authorNames(unwrapped) : unwrapped;
+    const names = known === 'authors' || known === 'fullAuthors';
+    if (names) hadEmail ||= holdsEmail(unwrapped);
+    const read = names ? authorNames(unwrapped) : unwrapped;
     if (read !== '' && read !== null) fields[known] ??= read;
   };
   const content = value.content;
@@ -480,6 +507,8 @@ function namedFields(value: Record<string, unknown>): {
     if (typeof date === 'number') dateYear = new Date(date).getUTCFullYear();
   }
   for (const [name, field] of Object.entries(value)) if (name !== 'content') take(name, field);
+  if (fields.fullAuthors !== undefined) fields.authors = fields.fullAuthors;
+  delete fields.fullAuthors;
   if (fields.pages === undefined) {
     const [start, end] = [pageStart, pageEnd];
     if ((typeof start === 'string' || typeof start === 'number') && String(start).trim() !== '') {
