@@ -2,8 +2,12 @@
  * The topic map (`/map/`): the page ships no dots; this script fetches the compact layout
  * (`/map-layout.json`, made by src/components/map/map-data.ts) after the page shows and draws it on
  * a canvas. On top of it:
- * - zoom and pan: wheel, pinch, drag, the zoom buttons, and the keyboard (+ − 0, arrows); dots keep
- *   their size on screen up to the size their separation allows, so no two ever overlap;
+ * - zoom and pan: wheel, drag, the zoom buttons, and the keyboard (+ − 0, arrows), or two fingers
+ *   (pinch and move); dots keep their size on screen up to the size their separation allows, so no
+ *   two ever overlap;
+ * - cooperative gestures on touch screens: one finger scrolls the page (a phone's map is half its
+ *   screen, and a reader must never be trapped in it) and says to use two fingers; two fingers move
+ *   and zoom the map; in lasso mode one finger draws the lasso;
  * - a tap or click picks the dot whose centre is nearest (within a finger's reach) and opens a
  *   preview (title, authors, venue, summary, Save, Open) instead of leaving the page;
  * - names of the areas in view, computed from the papers in view at every zoom (map-labels.ts),
@@ -46,6 +50,9 @@ const DOT_SHARE = 0.36;
 const REACH_PX = 22;
 /** Movement that turns a press into a drag. */
 const DRAG_PX = 6;
+/** How long "Use two fingers to move the map" stays up, then how long it takes to fade. */
+const HINT_MS = 1500;
+const HINT_FADE_MS = 400;
 /** How many papers a list under the map shows; the rest are a zoom or a search away. */
 const LISTED = 200;
 /** Most papers that may get a title at once (those nearest the middle). */
@@ -125,6 +132,8 @@ class TopicMapView extends HTMLElement {
   private overlay!: HTMLElement;
   private lasso!: SVGPathElement;
   private tooltip!: HTMLElement;
+  private hint!: HTMLElement;
+  private hintTimer = 0;
   private preview!: HTMLElement;
   private width = 0;
   private height = 0;
@@ -159,6 +168,7 @@ class TopicMapView extends HTMLElement {
     this.overlay = stage.querySelector('.map-overlay')!;
     this.lasso = stage.querySelector('.map-lasso path')!;
     this.tooltip = stage.querySelector('.map-tooltip')!;
+    this.hint = stage.querySelector('.map-hint')!;
     this.preview = this.querySelector('.map-preview')!;
     setPaperCount(Number(this.dataset.paperCount) || 1);
     this.wireForm(form);
@@ -693,11 +703,35 @@ class TopicMapView extends HTMLElement {
     const pointers = new Map<number, Point>();
     let start: Point | null = null;
     let dragged = false;
+    /** Spread and midpoint of the first two pointers: a pinch zooms, their midpoint moves the map. */
     let pinch = 0;
+    let middle: Point | null = null;
     let drawing: Point[] | null = null;
+    /**
+     * Once a second finger is down the gesture is the map's until every finger lifts: the finger
+     * left after a pinch keeps moving the map instead of starting a page scroll half-way.
+     */
+    let twoFingers = false;
+    let hinted = false;
     const local = (event: PointerEvent) => {
       const box = stage.getBoundingClientRect();
       return { x: event.clientX - box.left, y: event.clientY - box.top };
+    };
+    const measurePair = () => {
+      const [a, b] = [...pointers.values()];
+      if (!a || !b) {
+        [pinch, middle] = [0, null];
+        return;
+      }
+      pinch = Math.hypot(a.x - b.x, a.y - b.y);
+      middle = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+    };
+    // One finger on a touch screen scrolls the page (the stage's touch-action lets the browser take
+    // it); once per gesture the map says how to move it instead.
+    const hintOnce = () => {
+      if (hinted) return;
+      hinted = true;
+      this.showHint();
     };
     stage.addEventListener('pointerdown', (event) => {
       if (event.button !== 0 && event.pointerType === 'mouse') return;
@@ -708,11 +742,14 @@ class TopicMapView extends HTMLElement {
       if (pointers.size === 1) {
         start = at;
         dragged = false;
+        twoFingers = false;
+        hinted = false;
         drawing = this.lassoMode || event.shiftKey ? [this.toUnit(at.x, at.y)] : null;
       } else {
         drawing = null;
-        const [a, b] = [...pointers.values()];
-        pinch = Math.hypot(a!.x - b!.x, a!.y - b!.y);
+        twoFingers = true;
+        this.hideHint();
+        measurePair();
       }
     });
     stage.addEventListener('pointermove', (event) => {
@@ -732,24 +769,39 @@ class TopicMapView extends HTMLElement {
           this.drawLasso();
           return;
         }
+        if (event.pointerType === 'touch' && !twoFingers) return hintOnce();
         this.hideTooltip();
         this.panBy(at.x - last.x, at.y - last.y);
         return;
       }
       pointers.set(event.pointerId, at);
-      const [a, b] = [...pointers.values()];
-      const distance = Math.hypot(a!.x - b!.x, a!.y - b!.y);
-      if (pinch > 0 && distance > 0)
-        this.zoomAt(distance / pinch, (a!.x + b!.x) / 2, (a!.y + b!.y) / 2);
-      pinch = distance;
+      const [before, spread] = [middle, pinch];
+      measurePair();
+      // Two fingers: the map follows their midpoint, and zooms by their spread about it.
+      if (before && middle) this.panBy(middle.x - before.x, middle.y - before.y);
+      if (spread > 0 && pinch > 0 && middle) this.zoomAt(pinch / spread, middle.x, middle.y);
       dragged = true;
     });
+    // Two fingers are the map's: the browser must neither scroll nor zoom the page under them.
+    stage.addEventListener(
+      'touchmove',
+      (event) => {
+        if (event.cancelable && (event.touches.length >= 2 || twoFingers)) event.preventDefault();
+      },
+      { passive: false },
+    );
     const release = (event: PointerEvent) => {
       if (!pointers.has(event.pointerId)) return;
       const single = pointers.size === 1;
       pointers.delete(event.pointerId);
-      if (pointers.size < 2) pinch = 0;
-      if (!single || event.type === 'pointercancel') return;
+      measurePair();
+      if (!single) return;
+      if (event.type === 'pointercancel') {
+        // The browser took a single finger to scroll the page, maybe before any move reached here.
+        if (event.pointerType === 'touch' && !drawing && !twoFingers) hintOnce();
+        drawing = null;
+        return;
+      }
       if (drawing && dragged && drawing.length >= 3) {
         this.finishLasso(drawing);
       } else if (!dragged) {
@@ -862,6 +914,21 @@ class TopicMapView extends HTMLElement {
 
   private hideTooltip() {
     this.tooltip.hidden = true;
+  }
+
+  /** "Use two fingers to move the map", over the map for a moment (announced politely). */
+  private showHint() {
+    clearTimeout(this.hintTimer);
+    this.hint.textContent = 'Use two fingers to move the map';
+    this.hint.classList.add('is-shown');
+    this.hintTimer = window.setTimeout(() => this.hideHint(), HINT_MS);
+  }
+
+  private hideHint() {
+    clearTimeout(this.hintTimer);
+    this.hint.classList.remove('is-shown');
+    // Emptied once faded, so the next hint is new text that a screen reader announces again.
+    this.hintTimer = window.setTimeout(() => (this.hint.textContent = ''), HINT_FADE_MS);
   }
 
   private tap(at: Point) {

@@ -7,11 +7,12 @@ import type { MapLayoutData, MapShardData } from '../../src/lib/site/map-layout'
 import { readBuiltPapers } from '../support/site';
 import { collectErrors, launchBrowser } from '../support/browser';
 import { seriousViolations } from '../support/axe';
-import { mapPointOf, mapPoints, type MapElement } from '../support/map';
+import { mapPointOf, mapPoints, touchPaths, type MapElement } from '../support/map';
 
 // The topic map (issues 33 and 35): dots on a canvas from a layout fetched after the page shows;
 // a tap at a dot's centre previews that dot's paper; names of the areas in view that never overlap;
-// titles when zoomed in; a lasso lists papers with keywords; keyboard and screen-reader paths.
+// titles when zoomed in; a lasso lists papers with keywords; keyboard and screen-reader paths;
+// cooperative gestures on a touch screen (one finger scrolls the page, two move the map).
 
 const siteUrl = inject('siteUrl');
 const siteDir = inject('siteDir');
@@ -313,6 +314,171 @@ describe('on a 320 px screen', () => {
       .poll(() => page.locator('.map-preview-title').textContent())
       .toBe(papers[1]!.title);
     expect(await width()).toBeLessThanOrEqual(320);
+    await close();
+  });
+});
+
+describe('with fingers on a phone: one scrolls the page, two move the map', () => {
+  interface Point {
+    x: number;
+    y: number;
+  }
+  /** A finger's straight path from a point by (dx, dy), in `steps` moves. */
+  const line = (from: Point, dx: number, dy: number, steps = 10): Point[] =>
+    Array.from({ length: steps + 1 }, (_, s) => ({
+      x: from.x + (dx * s) / steps,
+      y: from.y + (dy * s) / steps,
+    }));
+  const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+  const viewOf = (page: Page) =>
+    page.evaluate(() => (document.querySelector('topic-map-view') as MapElement).currentView);
+
+  /** Zooms in with the button: at the full map there is nowhere to move it. */
+  async function zoomIn(page: Page) {
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => (await viewOf(page)).zoom).toBe(2);
+  }
+
+  /** The stage in the middle of the screen, with room under it for the page to scroll. */
+  async function stageOf(page: Page) {
+    await page.locator('.map-stage').evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    const room = await page.evaluate(
+      () => document.documentElement.scrollHeight - window.innerHeight - window.scrollY,
+    );
+    expect(room).toBeGreaterThan(300);
+    const stage = (await boxesOf(page, '.map-stage'))[0]!;
+    expect(stage.top).toBeGreaterThanOrEqual(0);
+    expect(stage.bottom).toBeLessThanOrEqual(844);
+    return { ...stage, cx: (stage.left + stage.right) / 2, height: stage.bottom - stage.top };
+  }
+
+  it('scrolls the page under one finger dragged on the map, leaves the map still, and says to use two', async () => {
+    const { page, errors, close } = await open('map/', PHONE);
+    await ready(page);
+    await zoomIn(page);
+    const stage = await stageOf(page);
+    // Each time the hint comes up: what it says, and whether it sits over the map.
+    await page.evaluate(() => {
+      const shown: { text: string; over: boolean }[] = [];
+      (window as unknown as { hintsShown: typeof shown }).hintsShown = shown;
+      const hint = document.querySelector('.map-hint');
+      if (!hint) return;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if (record.oldValue?.includes('is-shown') || !hint.classList.contains('is-shown'))
+            continue;
+          const a = hint.getBoundingClientRect();
+          const b = document.querySelector('.map-stage')!.getBoundingClientRect();
+          const over =
+            a.width > 0 &&
+            a.left >= b.left &&
+            a.right <= b.right &&
+            a.top >= b.top &&
+            a.bottom <= b.bottom;
+          shown.push({ text: hint.textContent ?? '', over });
+        }
+      }).observe(hint, { attributes: true, attributeFilter: ['class'], attributeOldValue: true });
+    });
+    // The drag starts on a dot: a drag is never a tap.
+    const target = { x: stage.cx, y: stage.top + stage.height * 0.8 };
+    const start = (await allPoints(page))
+      .filter((p) => p.x > stage.left + 10 && p.x < stage.right - 10)
+      .filter((p) => p.y > stage.top + stage.height * 0.55 && p.y < stage.bottom - 10)
+      .sort(
+        (a, b) =>
+          Math.hypot(a.x - target.x, a.y - target.y) - Math.hypot(b.x - target.x, b.y - target.y),
+      )[0]!;
+    expect(start).toBeDefined();
+    const [top, view] = [await scrollY(page), await viewOf(page)];
+    await touchPaths(page, [line(start, 0, -150)]);
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(top + 100);
+    expect(await viewOf(page)).toEqual(view);
+    expect(await page.locator('.map-preview').isHidden()).toBe(true);
+    // Shown once for the whole drag, over the map, politely announced, then gone.
+    const hint = page.locator('.map-hint');
+    expect(await hint.getAttribute('aria-live')).toBe('polite');
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { hintsShown: { text: string; over: boolean }[] }).hintsShown,
+      ),
+    ).toEqual([{ text: 'Use two fingers to move the map', over: true }]);
+    await expect.poll(() => hint.isVisible(), { timeout: 5_000 }).toBe(false);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('moves the map with two fingers, without scrolling the page', async () => {
+    const { page, errors, close } = await open('map/', PHONE);
+    await ready(page);
+    await zoomIn(page);
+    const stage = await stageOf(page);
+    const [top, dot, zoom] = [
+      await scrollY(page),
+      await pointOf(page, 0),
+      (await viewOf(page)).zoom,
+    ];
+    // Whether the map told the browser to leave each two-finger move alone. Chromium scrolls no page
+    // under two fingers on a `pan-x pan-y` stage anyway; other browsers may scroll or zoom it.
+    await page.evaluate(() => {
+      const cancelled: boolean[] = [];
+      (window as unknown as { twoFingerMoves: boolean[] }).twoFingerMoves = cancelled;
+      document.addEventListener('touchmove', (event) => {
+        if (event.touches.length >= 2) cancelled.push(event.defaultPrevented);
+      });
+    });
+    // Two fingers 80 px apart, both moving 90 px up: the map moves up with them, at the same zoom.
+    const y = stage.top + stage.height * 0.7;
+    await touchPaths(page, [
+      line({ x: stage.cx - 40, y }, 0, -90, 6),
+      line({ x: stage.cx + 40, y }, 0, -90, 6),
+    ]);
+    await expect.poll(async () => (await pointOf(page, 0)).y - dot.y).toBeLessThan(-88);
+    const moved = await pointOf(page, 0);
+    expect(moved.y - dot.y).toBeGreaterThan(-92);
+    expect(Math.abs(moved.x - dot.x)).toBeLessThan(1);
+    expect((await viewOf(page)).zoom).toBeCloseTo(zoom, 6);
+    expect(await scrollY(page)).toBe(top);
+    const moves = await page.evaluate(
+      () => (window as unknown as { twoFingerMoves: boolean[] }).twoFingerMoves,
+    );
+    expect(moves.length).toBeGreaterThan(0);
+    expect(moves.every(Boolean)).toBe(true);
+    expect(await page.locator('.map-preview').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('draws the lasso with one finger in lasso mode, then lets the finger scroll the page again', async () => {
+    const { page, errors, close } = await open('map/', PHONE);
+    await ready(page);
+    const stage = await stageOf(page);
+    const top = await scrollY(page);
+    await page.getByRole('button', { name: 'Select an area' }).click();
+    // A triangle round the middle of the map, drawn mostly up and down (a page-scrolling move).
+    const r = stage.height * 0.3;
+    const cy = stage.top + stage.height / 2;
+    const [a, b, c] = [
+      { x: stage.cx - r, y: cy + r },
+      { x: stage.cx, y: cy - r },
+      { x: stage.cx + r, y: cy + r },
+    ];
+    await touchPaths(page, [
+      [
+        ...line(a, b.x - a.x, b.y - a.y),
+        ...line(b, c.x - b.x, c.y - b.y),
+        ...line(c, a.x - c.x, 0),
+      ],
+    ]);
+    const section = page.getByRole('region', { name: /in the selected area/ });
+    await expect.poll(() => section.isVisible()).toBe(true);
+    expect(await scrollY(page)).toBe(top);
+    expect(
+      await page.getByRole('button', { name: 'Select an area' }).getAttribute('aria-pressed'),
+    ).toBe('false');
+    // Lasso mode is over: one finger on the map scrolls the page again.
+    await touchPaths(page, [line({ x: stage.cx, y: stage.top + stage.height * 0.8 }, 0, -150)]);
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(top + 100);
+    expect(errors).toEqual([]);
     await close();
   });
 });

@@ -19,3 +19,18 @@ export const mapPoints = (page: Page, count: number) =>
     const map = document.querySelector('topic-map-view') as MapElement;
     return Array.from({ length: n }, (_, i) => map.screenPointOf(i)!);
   }, count);
+
+/**
+ * Touches the screen as fingers would, through CDP (a touch screen's own events, so the browser
+ * scrolls or not as it would for a reader): `paths[f][s]` is finger f's position at step s. Every
+ * finger goes down at its first position, moves step by step, and all lift together.
+ */
+export async function touchPaths(page: Page, paths: { x: number; y: number }[][]) {
+  const cdp = await page.context().newCDPSession(page);
+  const at = (step: number) => paths.map((path, id) => ({ ...path[step]!, id }));
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
+  for (let step = 1; step < paths[0]!.length; step += 1)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(step) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
