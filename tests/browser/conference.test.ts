@@ -196,6 +196,30 @@ describe('controls for thumbs', () => {
     await close();
   });
 
+  it('keeps the header to two rows on a phone: the links scroll sideways, the current one in view', async () => {
+    for (const width of [390, 320]) {
+      const { page, close } = await open(`${siteUrl}list/`, {
+        ...PHONE,
+        viewport: { width, height: 700 },
+      });
+      const rows = await page.evaluate(() => {
+        const tops = [...document.querySelectorAll('.site-header .brand, .site-header nav li')].map(
+          (element) => Math.round(element.getBoundingClientRect().top),
+        );
+        return new Set(tops).size;
+      });
+      expect(rows, `${width} px`).toBe(2);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      // The section being browsed (the reading list, last in the row) is wholly on screen.
+      const current = await page
+        .locator('.site-header nav a[aria-current]')
+        .evaluate((a) => a.getBoundingClientRect().toJSON() as DOMRect);
+      expect(current.left, `${width} px`).toBeGreaterThanOrEqual(0);
+      expect(current.right, `${width} px`).toBeLessThanOrEqual(width);
+      await close();
+    }
+  });
+
   it('gives placeholders AA contrast in both themes', async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const { page, close } = await open(siteUrl, { colorScheme });
