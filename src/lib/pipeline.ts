@@ -409,15 +409,16 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
     const reader = structuredReader(name);
     if (reader) {
       const read = readStructured(name, bytes, reader);
-      problems.push(...read.problems);
+      // One push a problem: spreading 100,000 into one call overflows the stack.
+      for (const problem of read.problems) problems.push(problem);
       paragraphs += read.count;
       emailsDropped += read.emailsDropped;
-      skipped.push(...read.skipped);
+      for (const left of read.skipped) skipped.push(left);
       for (const { abstract, source, given } of read.copies) add(abstract, source, given);
       continue;
     }
     const dump = parseDump(name, bytes);
-    problems.push(...dump.problems);
+    for (const problem of dump.problems) problems.push(problem);
     paragraphs += dump.paragraphs.length;
     for (const paragraph of dump.paragraphs) {
       const read = readParagraph(name, paragraph);

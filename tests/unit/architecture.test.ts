@@ -179,6 +179,7 @@ const STAGES: Record<string, number> = {
   'constants.ts': 0,
   'random.ts': 0,
   'progress.ts': 0,
+  'extent.ts': 0,
   'schema.ts': 1,
   text: 2,
   ingest: 3,

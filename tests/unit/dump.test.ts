@@ -55,6 +55,15 @@ describe('a tagged bibliographic export saved as .txt', () => {
       [`\uFEFF${ris}`, 'a RIS export'],
       [medline, 'a MEDLINE (PubMed) export'],
       ['PT\tAU\tTI\tAB\nJ\tDoe, J\tT\tWe study …\n', 'a Web of Science tab-delimited export'],
+      // A red team's: a BibTeX or JSON Lines file saved as .txt was published as field soup.
+      [
+        `@inproceedings{dione-etal-2023,\n  title = "{M}asakha",\n  abstract = "We study …",\n}\n`,
+        'a BibTeX export',
+      ],
+      [
+        '{"id": "p1", "abstract": "We study …"}\n{"id": "p2", "abstract": "We show …"}\n',
+        'a JSON export',
+      ],
     ] as const) {
       const dump = splitDump('savedrecs.txt', text);
       expect(dump.paragraphs).toEqual([]);
@@ -62,7 +71,7 @@ describe('a tagged bibliographic export saved as .txt', () => {
         {
           file: 'savedrecs.txt',
           line: 1,
-          reason: expect.stringContaining(`${kind} (tagged fields), not a plain-text dump`),
+          reason: expect.stringContaining(`${kind}, not a plain-text dump`),
         },
       ]);
     }

@@ -461,6 +461,24 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       `PT\tAU\tAF\tTI\tAB\nJ\tAlaoma, A; 王, 小明\tAlaoma, Adedayo; 王, 小明\tMineral resources\t${ABSTRACT}\n`,
     );
     expect(wosFull.records[0]?.authors).toEqual(['Adedayo Alaoma', '王小明']);
+    // A red team's: one author as `Last, First` was two authors; a `;` file whose header holds a
+    // comma was read at the comma.
+    for (const [value, names] of [
+      ['Ferreira, Luís*', ['Luís Ferreira']],
+      ['Kim, Min-su', ['Min-su Kim']],
+      ['de la Cruz, María', ['María de la Cruz']],
+      ['Kaiming He, Jian Sun', ['Kaiming He', 'Jian Sun']],
+    ] as const) {
+      expect(
+        readCsv('c.csv', `Author Names,Abstract\n"${value}","${ABSTRACT}"\n`).records[0]?.authors,
+      ).toEqual(names);
+    }
+    const commaInHeader = readCsv(
+      'cmt.csv',
+      `Paper ID;Title;Abstract;Authors (Last, First)\n"1";"Deep Residual Learning";"${ABSTRACT}";"He, Kaiming"\n`,
+    );
+    expect(commaInHeader.problems).toEqual([]);
+    expect(commaInHeader.records[0]).toMatchObject({ title: 'Deep Residual Learning' });
     const semicolons = readCsv(
       'accepted.csv',
       `Title;Authors;Abstract\n"Deep Residual Learning";"He, Kaiming; Sun, Jian";"${ABSTRACT}"\n`,
@@ -581,6 +599,26 @@ describe('a RIS dump', () => {
       },
     });
     expect(paper?.publication.pages).toBeUndefined();
+  });
+
+  it('keeps a CJK name in its order and reads a tag written in lower case as its tag', () => {
+    const record = [
+      'TY  - JOUR',
+      'TI  - Offline policies',
+      'AU  - 王, 小明',
+      'au  - Doe, Jane',
+      `AB  - ${ABSTRACT}`,
+      'kw  - offline learning',
+      'ER  - ',
+    ].join('\n');
+    const read = readRis('hand.ris', record);
+    expect(read.problems).toEqual([]);
+    expect(read.records[0]).toMatchObject({
+      title: 'Offline policies',
+      authors: ['王小明', 'Jane Doe'],
+      keywords: ['offline learning'],
+      abstract: ABSTRACT,
+    });
   });
 
   it('names the line of text outside a record and of a record never closed', () => {

@@ -12,6 +12,7 @@ import { readCsv } from '../../src/lib/ingest/formats/csv';
 import { readJsonArray, readJsonLines } from '../../src/lib/ingest/formats/jsonl';
 import { readRis } from '../../src/lib/ingest/formats/ris';
 import { OverridesError, parseOverrides } from '../../src/lib/ingest/overrides';
+import { normalizeAbstract } from '../../src/lib/ingest/normalize';
 import { ingestDumps, type IngestResult } from '../../src/lib/pipeline';
 import { growth } from '../support/growth';
 
@@ -219,18 +220,93 @@ describe('every reader costs linear time', () => {
       (n) => `TY  - JOUR\nAB  - ${'x '.repeat(n / 2)}`,
       (t) => readRis('a.ris', t),
     ],
+    // A red team's (2026-12-04): each entry's unclosed { was read to the file's end.
+    [
+      'entries each with an unclosed { in a .bib',
+      (n) => `@misc{k0, abstract = {{\n`.repeat(n / 24),
+      (t) => readBibtex('a.bib', t),
+    ],
+    // … and a text of `ab- cd` pairs was lower-cased and searched once a pair.
+    [
+      'line-end hyphens in an abstract',
+      (n) => `We study a method. ${'ab- cd '.repeat(n / 7)}`,
+      (t) => normalizeAbstract([t]),
+    ],
   ];
   for (const [what, make, read] of cases) {
     it(
       what,
       () => {
-        // Entries cost the BibTeX parser's start-up each: 1,000 and 8,000 of them are enough.
-        const size = what.startsWith('entries') ? 20_000 : 160_000;
+        // Entries cost the BibTeX parser's start-up each: 1,000 and 8,000 of them are enough;
+        // an abstract's hyphens are measured within its length limit.
+        const size = what.startsWith('entries')
+          ? 20_000
+          : what.startsWith('line-end')
+            ? 2_400
+            : 160_000;
         expect(growth(make, read, size, 8, 3)).toBeLessThan(24);
       },
       120_000,
     );
   }
+});
+
+describe('what a red team sent (2026-12-04, night)', () => {
+  it('130,000 records left out of one file are named, not a stack overflow', () => {
+    const rows = Array.from({ length: 130_000 }, (_, i) => `{"paperId":"p${i}","abstract":null}`);
+    const text = [JSON.stringify({ paperId: 'good', abstract: ABSTRACT }), ...rows].join('\n');
+    const result = ingest('s2.jsonl', text);
+    expect(result.papers).toHaveLength(1);
+    expect(result.skipped).toHaveLength(130_000);
+  });
+
+  it('@string macros that expand past the budget are one problem, not an out-of-memory crash', () => {
+    const macros = Array.from(
+      { length: 2_000 },
+      (_, i) => `@string{c${i} = b#b#b#b#b#b#b#b#b#b}`,
+    ).join('\n');
+    const text = `@string{b = "${'x'.repeat(7_900)}"}\n${macros}\n@misc{k, abstract = {${ABSTRACT}}}\n`;
+    const read = readBibtex('a.bib', text);
+    expect(read.records).toEqual([]);
+    expect(read.problems.map((p) => p.reason)).toEqual([
+      expect.stringMatching(/@string c\d+: the @string macros expand past 10,000,000 characters/),
+    ]);
+  });
+
+  it('a BibTeX title far past its limit is refused before the parser reads it', () => {
+    const read = readBibtex(
+      'a.bib',
+      `@misc{k, title = {${'$x$ '.repeat(19_000)}}, abstract = {${ABSTRACT}}}\n`,
+    );
+    expect(read.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
+      '1: title too long: 76,000 characters as written (at most 1,200)',
+    ]);
+  });
+
+  it('an abstract far past its limit is refused before it is normalised', () => {
+    const result = ingest(
+      'a.jsonl',
+      jsonl({ abstract: `We study a method. ${'ab- cd '.repeat(100_000)}` }),
+    );
+    expect(reasons(result)).toEqual([
+      expect.stringMatching(/^a\.jsonl:1: abstract too long: 700,018 characters/),
+    ]);
+  });
+
+  it('a reply that holds an abstract is named as left out', () => {
+    const read = readJsonLines(
+      'r.jsonl',
+      jsonl(
+        { id: 'p1', abstract: ABSTRACT },
+        { id: 'p2', replyto: 'x', forum: 'p1', abstract: `${ABSTRACT} Two.` },
+        { id: 'r1', replyto: 'p1', forum: 'p1', content: { review: 'Fine.' } },
+      ),
+    );
+    expect(read.records.map((r) => r.key)).toEqual(['p1']);
+    expect(read.skipped?.map((p) => `${p.line}: ${p.reason}`)).toEqual([
+      '2: a reply to another note (replyto "x"), not a paper: left out',
+    ]);
+  });
 });
 
 describe('overrides', () => {

@@ -114,9 +114,14 @@ describe('normalizeAbstract', () => {
 
   it.each([
     'We study the © symbol and 2023 other marks in logos across ten thousand scanned trademarks.',
-    'Three cases: (a) the convex one, (b) the smooth one. (c) 2023 samples break both rules here.x',
+    'Three cases: (a) the convex one, (b) the smooth one. (c) 2023 samples break both rules here.',
     `© 2023 Elsevier Ltd. All rights reserved. ${body}`,
     `${body} Copyright law differs between the countries we study, and so do our results.`,
+    // A red team's: each was cut, and four different papers merged into one.
+    `${body} Copyright 2019 rulings in the EU, however, left the question open for a decade.`,
+    `${body} © symbols in our tables mark licensed items; the others are public.`,
+    `${body} This article is protected by copyright law in only some countries, as we show.`,
+    `${body} (C) 2021 Census Data and two other sources show the same rise in every region.`,
   ])('keeps a © or "copyright" that is no closing notice (%#)', (text) => {
     expect(normalizeAbstract([text])).toBe(text);
   });

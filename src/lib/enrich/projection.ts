@@ -12,6 +12,7 @@
  */
 import { UMAP } from 'umap-js';
 import type { Paper } from '../schema';
+import { extent } from '../extent';
 import { seededRandom } from '../random';
 
 /** A document's text vector: term → weight (e.g. TF-IDF). Need not be normalised. */
@@ -225,8 +226,8 @@ function placeAmong(
   const index = new NeighborIndex(sample.map((doc) => vectors[doc]!));
   const xs = sampleLayout.map((p) => p[0]);
   const ys = sampleLayout.map((p) => p[1]);
-  const jitter =
-    0.01 * Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+  const [[minX, maxX], [minY, maxY]] = [extent(xs), extent(ys)];
+  const jitter = 0.01 * Math.max(maxX - minX, maxY - minY);
   const center: [number, number] = [
     xs.reduce((a, b) => a + b, 0) / xs.length,
     ys.reduce((a, b) => a + b, 0) / ys.length,
@@ -255,12 +256,7 @@ export function fitToUnitSquare(points: readonly [number, number][]): Point[] {
   if (points.length === 0) return [];
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
-  const [minX, maxX, minY, maxY] = [
-    Math.min(...xs),
-    Math.max(...xs),
-    Math.min(...ys),
-    Math.max(...ys),
-  ];
+  const [[minX, maxX], [minY, maxY]] = [extent(xs), extent(ys)];
   const span = Math.max(maxX - minX, maxY - minY) || 1;
   const scale = (1 - 2 * MARGIN) / span;
   const offsetX = (1 - (maxX - minX) * scale) / 2;

@@ -149,7 +149,7 @@ export function splitDump(file: string, text: string): ParsedDump {
   const tagged = taggedExport(lines, headerIndex);
   if (tagged !== null) {
     // Its records would read as abstracts made of field tags ("PT J AU Anderson, RC …").
-    const reason = `a ${tagged.name} export (tagged fields), not a plain-text dump: ${tagged.advice}`;
+    const reason = `a ${tagged.name} export, not a plain-text dump: ${tagged.advice}`;
     return {
       file,
       header: null,
@@ -183,7 +183,8 @@ export function splitDump(file: string, text: string): ParsedDump {
  * The tagged bibliographic format a `.txt` file is in, by its opening lines, or null: Web of
  * Science's plain-text export (`FN Clarivate Analytics Web of Science`, `VR 1.0`), RIS (`TY  - JOUR`)
  * or PubMed's MEDLINE (`PMID- 123`); also Web of Science's tab-delimited export (`PT<tab>AU<tab>…`),
- * which is read as a `.csv`. With it, what the reader should do instead.
+ * which is read as a `.csv`, and BibTeX (`@inproceedings{…`) or JSON (`{"id": …`) saved as `.txt`.
+ * With it, what the reader should do instead.
  */
 function taggedExport(
   lines: readonly string[],
@@ -192,6 +193,10 @@ function taggedExport(
   const opening = (lines[first] ?? '').replace(/^\uFEFF/, '');
   const elsewhere = 'export the records as BibTeX (.bib) or RIS (.ris) instead';
   if (/^TY {2}- [A-Z]+\s*$/.test(opening)) return { name: 'RIS', advice: 'name it .ris' };
+  if (/^@[A-Za-z]+\s*[{(]/.test(opening)) return { name: 'BibTeX', advice: 'name it .bib' };
+  if (/^\{\s*"[^"]*"\s*:/.test(opening)) {
+    return { name: 'JSON', advice: 'name it .json (or .jsonl, one record a line)' };
+  }
   if (/^PMID- ?\d+\s*$/.test(opening)) return { name: 'MEDLINE (PubMed)', advice: elsewhere };
   if (/^PT\tAU\t/.test(opening)) {
     return { name: 'Web of Science tab-delimited', advice: 'name it .csv' };

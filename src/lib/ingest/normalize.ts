@@ -128,19 +128,50 @@ export function joinLines(lines: readonly string[]): string {
 }
 
 /** How `left- right` reads once repaired: joined, hyphenated, or left as written. */
-export function repairHyphenPair(left: string, right: string, text: string): string {
+export function repairHyphenPair(
+  left: string,
+  right: string,
+  text: string,
+  spelled: (word: string) => boolean = spellingsOf(text),
+): string {
   const lowerLeft = left.toLowerCase();
   const lowerRight = right.toLowerCase();
   if (SUSPENSION_WORDS.has(lowerRight)) return `${left}- ${right}`;
-  const lowerText = text.toLowerCase();
-  if (containsWord(lowerText, `${lowerLeft}-${lowerRight}`)) return `${left}-${right}`;
-  if (containsWord(lowerText, `${lowerLeft}${lowerRight}`)) return `${left}${right}`;
+  if (spelled(`${lowerLeft}-${lowerRight}`)) return `${left}-${right}`;
+  if (spelled(`${lowerLeft}${lowerRight}`)) return `${left}${right}`;
   const isCompoundAlready = left.includes('-') || /\p{N}/u.test(left) || /.\p{Lu}/u.test(left);
   if (isCompoundAlready) return `${left}-${right}`;
   if (HYPHENATED_PREFIXES.has(lowerLeft) || COMPOUND_SECOND_PARTS.has(lowerRight)) {
     return `${left}-${right}`;
   }
   return `${left}${right}`;
+}
+
+/** Hyphenated parts a looked-up spelling may span: longer ones are searched for in the text. */
+const MAX_SPELLING_PARTS = 8;
+
+/**
+ * Whether the text (lower-cased) writes a word, between characters that are no letter or digit (a
+ * hyphen is such a character: `multi-task-learning` writes `multi-task`). Made once per text: every
+ * run of letters, digits and hyphens and each of its spans of up to MAX_SPELLING_PARTS parts go
+ * into a set, so a text of thousands of pairs is read once, not once a pair (a red team's 280 KB
+ * abstract took 56 s).
+ */
+function spellingsOf(text: string): (word: string) => boolean {
+  const lower = text.toLowerCase();
+  const spellings = new Set<string>();
+  for (const [run] of lower.matchAll(/[\p{L}\p{N}-]+/gu)) {
+    const parts = run.split('-');
+    for (let i = 0; i < parts.length; i++) {
+      let span = '';
+      for (let j = i; j < Math.min(parts.length, i + MAX_SPELLING_PARTS); j++) {
+        span = j === i ? parts[j]! : `${span}-${parts[j]!}`;
+        spellings.add(span);
+      }
+    }
+  }
+  return (word) =>
+    word.split('-').length <= MAX_SPELLING_PARTS ? spellings.has(word) : containsWord(lower, word);
 }
 
 function containsWord(haystack: string, word: string): boolean {
@@ -164,8 +195,9 @@ export function repairHyphenation(text: string): string {
   if (!text.includes('- ')) return text;
   // The right word is only looked at, not consumed, so in a chain (`multi- multi- task`) it can be
   // the next pair's left word: one pass repairs every pair, and a second pass changes nothing.
+  const spelled = spellingsOf(text);
   return text.replace(SPLIT_HYPHEN, (_pair, left: string, right: string) =>
-    repairHyphenPair(left, right, text).slice(0, -right.length),
+    repairHyphenPair(left, right, text, spelled).slice(0, -right.length),
   );
 }
 
@@ -190,22 +222,43 @@ export function dropAbstractLabel(lines: readonly string[]): readonly string[] {
 }
 
 /**
- * A publisher's copyright notice closing an abstract, as Scopus, PubMed and Web of Science exports
- * keep it: "© 2023 Elsevier Ltd. All rights reserved.", "Copyright © 2020 …", "(C) 2019 IEEE.",
- * "This article is protected by copyright. All rights reserved." It is no word of the paper (it
- * became the summary's last sentence and a keyword, "rights reserved"). It must follow a sentence's
- * end and run to the end of the text, at most 400 characters, and "(C)" needs its year and a
- * capital after it: a © within the text, or a list's "(c) 2023 samples", stays. Two notices in a
- * row go together.
+ * Where a publisher's copyright notice may begin: a sentence that opens with ©, "(C)",
+ * "Copyright" or "This article is protected by copyright." ({@link isCopyrightNotice} decides).
  */
-const COPYRIGHT_NOTICE =
-  /(?<=[.!?…)\]"'”’])\s+(?:(?:COPYRIGHT|Copyright)\s*(?:©|\([Cc]\)|(?:19|20)\d\d)|©|\(C\)\s*(?:19|20)\d\d(?=[,.]|\s+\p{Lu})|This article is protected by copyright\b)[^]{0,400}$/u;
+const NOTICE_START =
+  /(?<=[.!?…)\]"'”’])\s+(?=©|\([Cc]\)|COPYRIGHT\b|Copyright\b|This article is protected by copyright\.)/gu;
+/** The notice's mark and what follows it: a year, "the author(s)", or "Copyright by". */
+const NOTICE_MARK =
+  /^(?:(?:COPYRIGHT|Copyright)\s*)?(?:©|\([Cc]\))\s*(?:(?:19|20)\d\d|[Tt]he [Aa]uthor)|^(?:COPYRIGHT|Copyright)\s+(?:(?:19|20)\d\d|by)\b/u;
+/** Words only a notice's body says. */
+const NOTICE_WORDS =
+  /\ball rights reserved\b|\bthe authors?\b|\bthe author\(s\)|\bpublished by\b|\blicen[cs]ed?\b/i;
 
-/** The text without a closing copyright notice (see {@link COPYRIGHT_NOTICE}). */
+/**
+ * Whether the end of an abstract, from a sentence's start, is a publisher's copyright notice, as
+ * Scopus, PubMed and Web of Science exports keep it: "© 2023 Elsevier Ltd. All rights reserved.",
+ * "Copyright © 2020 …", "© The Author(s) 2023. Published by …", "(C) 2019 IEEE.", "This article
+ * is protected by copyright. All rights reserved." A mark with a year, then a notice's words or at
+ * most six words in all, at most 400 characters: "© symbols in our tables…", "Copyright 2019
+ * rulings in the EU…" and "(C) 2021 Census data and two other sources show…" are the paper's.
+ */
+function isCopyrightNotice(tail: string): boolean {
+  if (tail.length > 400) return false;
+  if (/^This article is protected by copyright\. All rights reserved\.?$/.test(tail)) return true;
+  if (!NOTICE_MARK.test(tail)) return false;
+  return NOTICE_WORDS.test(tail) || tail.split(/\s+/).length <= 6;
+}
+
+/** The text without a closing copyright notice (see {@link isCopyrightNotice}); two in a row go. */
 export function dropCopyrightNotice(text: string): string {
   // Most abstracts hold none of the notice's marks: one scan instead of a match tried at every space.
-  const marked = ['©', '(C)', 'opyright', 'OPYRIGHT'].some((mark) => text.includes(mark));
-  return marked ? text.replace(COPYRIGHT_NOTICE, '') : text;
+  const marked = ['©', '(C)', '(c)', 'opyright', 'OPYRIGHT'].some((mark) => text.includes(mark));
+  if (!marked) return text;
+  for (const start of text.matchAll(NOTICE_START)) {
+    if (isCopyrightNotice(text.slice(start.index + start[0].length)))
+      return text.slice(0, start.index);
+  }
+  return text;
 }
 
 /**

@@ -8,7 +8,7 @@ import { MAX_TITLE_TEX_LENGTH, type BasePaper, type Source } from '../schema';
 import katex from 'katex';
 import { KATEX_LIMITS, MarkupTooDeepError, markupLimitProblem } from '../text/markup';
 import { isSafeFormula } from '../text/title-tex';
-import { decodeDump, type Problem } from './dump';
+import { decodeDump, MAX_ABSTRACT_CHARS, type Problem } from './dump';
 import type { ImportedRecord, ReadStructuredDump } from './formats';
 import { hideMath } from './formats/bibtex';
 import { readYear } from './formats/record';
@@ -84,6 +84,10 @@ export function readStructured(
  * keywords cleaned), or why it cannot be published: one of them past its limit.
  */
 function checkRecord(record: ImportedRecord): { abstract: string; given: ImportedRecord } | string {
+  // Far past the limit as written: refused before normalising, which reads the whole text (a
+  // .txt paragraph is measured the same way, dump.ts readParagraph). Spaces a normaliser would
+  // collapse get twice the limit.
+  if (record.abstract.length > 2 * MAX_ABSTRACT_CHARS) return abstractProblem(record.abstract)!;
   const abstract = normalizeAbstract(record.abstract.split(/\r\n|\r|\n/));
   const abstractReason = abstractProblem(abstract);
   if (abstractReason !== null) return abstractReason;

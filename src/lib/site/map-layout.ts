@@ -10,6 +10,7 @@
  * - `spatialShards`: a k-d split of the points into runs of at most `maxPerShard`, so the papers a
  *   reader sees or selects together sit in few shards.
  */
+import { extent } from '../extent';
 
 export interface Point {
   x: number;
@@ -248,7 +249,8 @@ export function spatialShards(points: readonly Point[], maxPerShard: number): nu
     }
     const xs = members.map((i) => points[i]!.x);
     const ys = members.map((i) => points[i]!.y);
-    const wide = Math.max(...xs) - Math.min(...xs) >= Math.max(...ys) - Math.min(...ys);
+    const [[minX, maxX], [minY, maxY]] = [extent(xs), extent(ys)];
+    const wide = maxX - minX >= maxY - minY;
     const key = (i: number) => (wide ? points[i]!.x : points[i]!.y);
     const sorted = [...members].sort((a, b) => key(a) - key(b) || a - b);
     const half = sorted.length >> 1;

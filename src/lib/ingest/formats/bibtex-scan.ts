@@ -42,6 +42,9 @@ export function scanBibtex(text: string): { entries: ScannedEntry[]; problems: S
 /** An entry's start at the beginning of a line, inside a braced value only when a { is unclosed. */
 const ENTRY_START = /\n[ \t]*@[a-zA-Z]+[ \t]*[{(]/;
 
+/** Characters `@string` macros may add to any file (more for a file larger than half of it). */
+const MIN_EXPANSION_BUDGET = 10_000_000;
+
 class Scanner {
   private i = 0;
   private line = 1;
@@ -49,8 +52,16 @@ class Scanner {
   private readonly problems: ScanProblem[] = [];
   /** `@string` macros, lower-case name → expanded value. */
   private readonly macros = new Map<string, string>(MONTHS.map((m) => [m, m]));
+  /**
+   * Characters the macros may still add across the whole file, beyond what it writes out: each
+   * value is capped, but 60,000 macros of 79,000 characters each ran a 2.3 MB file out of memory
+   * (a red team's). Real files expand month names and a few journal names.
+   */
+  private expansionLeft: number;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    this.expansionLeft = Math.max(MIN_EXPANSION_BUDGET, 2 * text.length);
+  }
 
   run() {
     const { text } = this;
@@ -195,15 +206,16 @@ class Scanner {
       if (c === '{') {
         const start = ++this.i;
         const startLine = this.line;
-        const closed = this.skipGroup('}');
-        // One { too many swallows the entries after it until the braces balance (or the file
-        // ends): report it at the first entry it ran into, and read on from there.
+        // One { too many would swallow the entries after it until the braces balance (or the
+        // file ends): the group is only read up to the next entry's start, where it is reported,
+        // and read on from there. (Read to the file's end, 40,000 such entries took minutes.)
+        const bound = this.nextEntryStart(start);
+        const closed = this.skipGroup('}', bound);
         const swallowed = this.text.slice(start, closed ? this.i - 1 : this.i);
-        const runOn = swallowed.includes('@') ? ENTRY_START.exec(swallowed) : null;
-        if (runOn) {
+        if (!closed && bound < this.text.length) {
           this.i = start;
           this.line = startLine;
-          this.advanceTo(start + runOn.index);
+          this.advanceTo(bound);
           this.problems.push({
             line,
             reason: `not BibTeX: ${owner}: a { is not closed before the next entry (line ${this.line + 1})`,
@@ -233,6 +245,16 @@ class Scanner {
           this.fail(line, `${owner}: "${word.slice(0, 40)}" is no @string defined before it`);
           return null;
         }
+        this.expansionLeft -= part.length;
+        if (this.expansionLeft < 0) {
+          this.fail(
+            line,
+            `${owner}: the @string macros expand past ${MIN_EXPANSION_BUDGET.toLocaleString('en')} characters or twice the file's size; the rest of the file is not read`,
+          );
+          // Every later use would fail the same way: the rest of the file is not read.
+          this.advanceTo(this.text.length);
+          return null;
+        }
       }
       size += part.length;
       if (size > MAX_RAW_FIELD_CHARS) {
@@ -249,12 +271,12 @@ class Scanner {
     }
   }
 
-  /** Past the brace (or parenthesis) that closes a group opened just before `i`; false at the end. */
-  private skipGroup(close: string): boolean {
+  /** Past the brace (or parenthesis) that closes a group opened just before `i`; false at `end`. */
+  private skipGroup(close: string, end = this.text.length): boolean {
     const { text } = this;
     const open = close === '}' ? '{' : '(';
     let depth = 0;
-    for (; this.i < text.length; this.i++) {
+    for (; this.i < end; this.i++) {
       const c = text[this.i];
       if (c === '\n') this.line++;
       else if (c === '\\' && close === '}') {
@@ -270,6 +292,13 @@ class Scanner {
       }
     }
     return false;
+  }
+
+  /** Where the next entry starts after `from` (its line's break), or the text's end. */
+  private nextEntryStart(from: number): number {
+    const next = new RegExp(ENTRY_START.source, 'g');
+    next.lastIndex = from;
+    return next.exec(this.text)?.index ?? this.text.length;
   }
 
   /** Past the `"` that closes a quoted value (braces inside it hide quotes); false at the end. */

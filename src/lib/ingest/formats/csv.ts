@@ -80,17 +80,21 @@ export function readCsv(file: string, text: string): ReadStructuredDump {
 const DELIMITERS = [',', ';', '\t'] as const;
 
 /**
- * The file's separator, read off its header row: the first of {@link DELIMITERS} that splits it
- * into columns one of which is an abstract; `,` when none does (the missing column is reported).
+ * The file's separator, read off its header row: of {@link DELIMITERS}, the one that splits it into
+ * the most columns, one of which is an abstract (`Paper ID;Title;Abstract;Authors (Last, First)`
+ * is four columns at `;`, two at `,`); `,` when none does (the missing column is reported).
  */
 function delimiterOf(text: string): string {
   const end = text.search(/[\r\n]/);
   const header = end === -1 ? text : text.slice(0, end);
-  const found = DELIMITERS.find((delimiter) => {
+  let best: { delimiter: string; columns: number } = { delimiter: ',', columns: 1 };
+  for (const delimiter of DELIMITERS) {
     const columns = header.split(delimiter);
-    return columns.length > 1 && columns.some(isAbstractColumn);
-  });
-  return found ?? ',';
+    if (columns.length > best.columns && columns.some(isAbstractColumn)) {
+      best = { delimiter, columns: columns.length };
+    }
+  }
+  return best.delimiter;
 }
 
 function lineBreaks(text: string): number {

@@ -4,6 +4,7 @@
  * object holding one (`{ "notes": […] }`). JSON is read with `JSON.parse`, never a YAML parser (no
  * aliases, no YAML accepted as JSON); a linear scan finds where each record starts, for `file:line`.
  */
+import type { Problem } from '../dump';
 import { addRow, finishRows, newRows, type ReadStructuredDump } from './record';
 
 /**
@@ -14,6 +15,25 @@ function isReply(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const note = value as Record<string, unknown>;
   return typeof note.replyto === 'string' && note.replyto !== '' && note.id !== note.forum;
+}
+
+/**
+ * A reply that holds an abstract is still no paper, but unlike a review it reads like one: it is
+ * named as left out, never passed over in silence (a red team's `{"replyto": "x", "abstract": …}`).
+ */
+function leftOutReply(value: unknown, place: { file: string; line: number }): Problem | null {
+  const note = value as Record<string, unknown>;
+  const content = (note.content ?? {}) as Record<string, unknown>;
+  const abstract = note.abstract ?? content.abstract;
+  const text =
+    typeof abstract === 'object' && abstract !== null
+      ? (abstract as { value?: unknown }).value
+      : abstract;
+  if (typeof text !== 'string' || text.trim() === '') return null;
+  return {
+    ...place,
+    reason: `a reply to another note (replyto ${JSON.stringify(String(note.replyto).slice(0, 40))}), not a paper: left out`,
+  };
 }
 
 /** The records of one `.jsonl` file. */
@@ -33,7 +53,10 @@ export function readJsonLines(file: string, text: string): ReadStructuredDump {
       return;
     }
     if (isReply(value)) {
-      count -= 1;
+      // Counted only when named: `finishRows` counts what was found less what was left out.
+      const named = leftOutReply(value, { file, line });
+      if (named) rows.skipped.push(named);
+      else count -= 1;
       return;
     }
     addRow(rows, value, { file, line, index: count }, keys);
@@ -70,7 +93,14 @@ export function readJsonArray(file: string, text: string): ReadStructuredDump {
   const keys = new Map<string, number>();
   let count = 0;
   list.items.forEach((value, i) => {
-    if (isReply(value)) return;
+    if (isReply(value)) {
+      const named = leftOutReply(value, { file, line: starts[i] ?? 1 });
+      if (named) {
+        count += 1;
+        rows.skipped.push(named);
+      }
+      return;
+    }
     count += 1;
     addRow(rows, value, { file, line: starts[i] ?? 1, index: count }, keys);
   });

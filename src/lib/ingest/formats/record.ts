@@ -83,6 +83,8 @@ export function splitNames(value: string | readonly string[] | undefined): strin
 const NO_ONE = /^(?:others|et al\.?)$/i;
 /** An `and` between two names, with the comma of a list's last one (`A, B, and C`). */
 const AND = /,?\s+and\s+/i;
+/** `Last, First`: family name (its lower-case particles before it), one comma, given names. */
+const ONE_TURNED_NAME = /^(?:\p{Ll}+ )*[\p{Lu}\p{Lo}][\p{L}\p{M}'’-]*, ?[^,]+$/u;
 /** An aside in brackets after a name: an affiliation, never part of the name. */
 const BRACKETED = /\([^()]*\)/g;
 
@@ -90,6 +92,9 @@ function namesOfString(value: string): string[] {
   // White space collapsed first: every pattern below then meets single spaces (linear).
   const text = value.replace(/\s+/g, ' ').replace(BRACKETED, '');
   if (text.includes(';')) return text.split(';').map(turnedRound);
+  // One author as `Last, First` (`Ferreira, Luís`, `de la Cruz, María`): a lone family name before
+  // the only comma, where a list would have a whole name (`Kaiming He, Jian Sun`).
+  if (!AND.test(text) && ONE_TURNED_NAME.test(text.trim())) return [turnedRound(text)];
   if (!AND.test(text)) return text.split(',').map(cleanName);
   const parts = text.split(AND);
   // `Last, First and Last, First`: one comma in every name, never a list's commas.
@@ -102,7 +107,7 @@ function namesOfString(value: string): string[] {
  * Korean name in its own script keeps the family name first and no space (`王, 小明` → `王小明`),
  * as it is written.
  */
-function turnedRound(name: string): string {
+export function turnedRound(name: string): string {
   const cleaned = cleanName(name);
   // Scopus's `Authors`: the family name, then the initials (`Anderson R.C.`, `Van Damme J.-P.`).
   const initialsLast = /^(\p{L}[^,]*?) ((?:\p{Lu}\.-?)+)$/u.exec(cleaned);

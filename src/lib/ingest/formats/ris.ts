@@ -7,13 +7,15 @@
  * so the rules for links, years, venues and records without an abstract are theirs.
  */
 import type { Problem } from '../dump';
-import { addRow, finishRows, newRows, type ReadStructuredDump } from './record';
+import { addRow, finishRows, newRows, turnedRound, type ReadStructuredDump } from './record';
 
 /**
  * `AU  - Doe, Jane`: a two-character tag, two spaces, a dash (some exporters end `ER  -` there).
- * The record's end is also read with one space (`ER -`), which hand-edited files have.
+ * The record's end is also read with one space (`ER -`), which hand-edited files have. Tags are
+ * upper case by the standard; one in lower case (`au  - …`, hand-edited) is read as its tag, not
+ * as a wrapped line of the field before.
  */
-const TAG_LINE = /^([A-Z][A-Z0-9]) {2}-(?: (.*))?$|^(ER) -\s*$/;
+const TAG_LINE = /^([A-Za-z][A-Za-z0-9]) {2}-(?: (.*))?$|^([Ee][Rr]) -\s*$/;
 
 /** One record's tags and their values, in the order read, and the line of its `TY`. */
 interface RisRecord {
@@ -68,7 +70,7 @@ export function readRis(file: string, text: string): ReadStructuredDump {
       } else problems.push({ file, line, reason: 'not RIS: a line outside any TY … ER record' });
       return;
     }
-    const tag = tagged[1] ?? tagged[3]!;
+    const tag = (tagged[1] ?? tagged[3]!).toUpperCase();
     const value = tagged[2] ?? '';
     if (tag === 'TY') {
       if (current !== null) problems.push(unclosed(file, current));
@@ -142,7 +144,7 @@ function rowFields({ fields }: RisRecord): Record<string, unknown> {
     id: first(TAGS.id),
     title: first(TAGS.title),
     abstract: first(TAGS.abstract),
-    // A list, so that `Doe, Jane` is one name (splitNames turns a list's names round as written).
+    // RIS writes a name a line, `Last, First` (record.ts turns it round as every reader does).
     authors: all(TAGS.authors).map(turnedRound),
     // A keyword a line, or several split at `;` (EndNote); never at a comma, which MeSH terms
     // hold (`Colitis, Ulcerative`).
@@ -156,10 +158,4 @@ function rowFields({ fields }: RisRecord): Record<string, unknown> {
     volume: first(['VL']),
     pages: start && end ? `${start}--${end}` : start,
   };
-}
-
-/** RIS writes names `Last, First` (one a line): `First Last`. */
-function turnedRound(name: string): string {
-  const turned = /^([^,]+),\s*([^,]+)$/.exec(name.trim());
-  return turned ? `${turned[2]} ${turned[1]}` : name;
 }
