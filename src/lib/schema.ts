@@ -318,6 +318,8 @@ export const ImportedRowSchema = z.object({
   volume: RowText,
   /** OpenReview's venue id, e.g. `ICLR.cc/2024/Conference`. */
   venueid: RowString,
+  /** A conference tool's decision, e.g. CMT's `Status`: `Accept`, `Reject`. */
+  status: RowString,
   /** Pages, e.g. `101--110`. */
   pages: RowText,
   /** Year of publication. */

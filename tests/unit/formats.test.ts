@@ -473,6 +473,15 @@ describe('JSON Lines, JSON and CSV dumps', () => {
         readCsv('c.csv', `Author Names,Abstract\n"${value}","${ABSTRACT}"\n`).records[0]?.authors,
       ).toEqual(names);
     }
+    // CMT's Status: a rejected submission is confidential, left out and named.
+    const decided = readCsv(
+      'cmt.csv',
+      `Paper ID,Paper Title,Abstract,Status\n1,Kept,"${ABSTRACT}",Accept (Poster)\n2,Gone,"${ABSTRACT} Two.",Reject\n`,
+    );
+    expect(decided.records.map((r) => r.title)).toEqual(['Kept']);
+    expect(decided.skipped?.map((p) => p.reason)).toEqual([
+      'record 2 has status "Reject": left out (only accepted papers are published)',
+    ]);
     const commaInHeader = readCsv(
       'cmt.csv',
       `Paper ID;Title;Abstract;Authors (Last, First)\n"1";"Deep Residual Learning";"${ABSTRACT}";"He, Kaiming"\n`,

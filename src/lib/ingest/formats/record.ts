@@ -371,6 +371,8 @@ const FIELD_NAMES: Record<string, readonly string[]> = {
   journal: ['journal', 'journaltitle'],
   volume: ['volume'],
   venueid: ['venueid'],
+  // CMT's `Status` (`Accept`, `Reject`): read only to leave out what was not accepted.
+  status: ['status', 'decision', 'paperstatus'],
   // `Publication Year`: Zotero's.
   year: ['year', 'publicationyear', 'py'],
   pages: ['pages'],
@@ -451,6 +453,8 @@ export function finishRows(file: string, rows: Rows, found: number): ReadStructu
   };
 }
 
+/** A decision that is no acceptance: rejected, withdrawn, desk-rejected. */
+const NOT_ACCEPTED_STATUS = /\b(?:reject|withdraw|desk)/i;
 /** An exporter's note standing in for an abstract: short, all in one pair of brackets. */
 const NO_ABSTRACT_NOTE = /^\[[^[\]]{1,60}\]$/;
 
@@ -601,6 +605,13 @@ export function readRow(
   // A note in brackets where the abstract should be (Scopus: `[No abstract available]`).
   if (NO_ABSTRACT_NOTE.test(abstract)) {
     const reason = `${label} has no abstract (${JSON.stringify(abstract)}): left out`;
+    return { skipped: { file, line, reason } };
+  }
+  // A submission a conference tool says was not accepted is confidential, never published
+  // (docs/formats.md; a red team's CMT export with `Status` `Reject` was).
+  const status = text(row.status);
+  if (status !== undefined && NOT_ACCEPTED_STATUS.test(status)) {
+    const reason = `${label} has status ${JSON.stringify(status.slice(0, 40))}: left out (only accepted papers are published)`;
     return { skipped: { file, line, reason } };
   }
   // The venue's year (`ICLR.cc/2026/Conference`), not the note's dates: an ICLR 2026 paper is
