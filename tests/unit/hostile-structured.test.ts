@@ -293,6 +293,14 @@ describe('what a red team sent (2026-12-04, night)', () => {
     ]);
   });
 
+  it('a field the readers ignore, nested 20,000 lists deep, is still ignored', () => {
+    const deep = `${'['.repeat(20_000)}"x@example.org"${']'.repeat(20_000)}`;
+    const text = `[{"abstract": "${ABSTRACT}", "reviews": ${deep}}]`;
+    const read = readJsonArray('d.json', text);
+    expect(read.problems).toEqual([]);
+    expect(read.records).toHaveLength(1);
+  });
+
   it('a reply that holds an abstract is named as left out', () => {
     const read = readJsonLines(
       'r.jsonl',

@@ -391,8 +391,17 @@ const HOLDS_EMAIL = new RegExp(EMAIL.source, 'i');
 
 /** Whether a field's value (a string, or a list of them) holds an e-mail address. */
 function holdsEmail(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('@') && HOLDS_EMAIL.test(value);
-  return Array.isArray(value) && value.some(holdsEmail);
+  // A list walked without recursion: a field nested 20,000 lists deep overflowed the stack.
+  const waiting: unknown[] = [value];
+  while (waiting.length > 0) {
+    const next = waiting.pop();
+    if (typeof next === 'string') {
+      if (next.includes('@') && HOLDS_EMAIL.test(next)) return true;
+    } else if (Array.isArray(next)) {
+      for (const item of next) waiting.push(item);
+    }
+  }
+  return false;
 }
 
 /**
