@@ -301,6 +301,19 @@ describe('what a red team sent (2026-12-04, night)', () => {
     expect(read.records).toHaveLength(1);
   });
 
+  it("an id of 1,000,000 characters is a problem, and Scopus's placeholder author no author", () => {
+    const long = readJsonLines('i.jsonl', jsonl({ id: 'x'.repeat(1_000_000), abstract: ABSTRACT }));
+    expect(long.records).toEqual([]);
+    expect(long.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
+      '1: record 1: its id is too long: 1,000,000 characters (at most 500)',
+    ]);
+    const scopus = readCsv(
+      's.csv',
+      `Authors,Title,Abstract\n[No author name available],Editorial,"${ABSTRACT}"\n`,
+    );
+    expect(scopus.records[0]?.authors).toEqual([]);
+  });
+
   it('a reply that holds an abstract is named as left out', () => {
     const read = readJsonLines(
       'r.jsonl',

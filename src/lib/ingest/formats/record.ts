@@ -12,6 +12,7 @@ import {
   type Publication,
 } from '../../schema';
 import type { Problem } from '../dump';
+import { GIVEN_TEXT_LIMITS } from '../limits';
 import { decodeTexName } from './tex';
 
 /** One paper as a structured dump gives it. */
@@ -79,8 +80,11 @@ export function splitNames(value: string | readonly string[] | undefined): strin
   return cleaned;
 }
 
-/** BibTeX's `and others` and the prose `et al.`: more authors, none of them named. */
-const NO_ONE = /^(?:others|et al\.?)$/i;
+/**
+ * BibTeX's `and others` and the prose `et al.`: more authors, none of them named; Scopus's
+ * `[No author name available]`: none at all.
+ */
+const NO_ONE = /^(?:others|et al\.?|\[no author name available\])$/i;
 /** An `and` between two names, with the comma of a list's last one (`A, B, and C`). */
 const AND = /,?\s+and\s+/i;
 /** `Last, First`: family name (its lower-case particles before it), one comma, given names. */
@@ -598,6 +602,12 @@ export function readRow(
   const text = (v: string | number | null | undefined) =>
     v === null || v === undefined || String(v).trim() === '' ? undefined : String(v).trim();
   const key = text(row.id);
+  // An id is printed in every message about its record and kept in the record's sources: a
+  // 1,000,000-character one was published as it was (a red team's).
+  if (key !== undefined && key.length > GIVEN_TEXT_LIMITS.venue) {
+    const reason = `record ${index}: its id is too long: ${key.length.toLocaleString('en')} characters (at most ${GIVEN_TEXT_LIMITS.venue})`;
+    return { problem: { file, line, reason } };
+  }
   const label = key ? `record ${key}` : `record ${index}`;
   if (key !== undefined) {
     const first = keys.get(key);
