@@ -283,6 +283,16 @@ describe('what a red team sent (2026-12-04, night)', () => {
     ]);
   });
 
+  it('braces nested 39,000 deep in an author list are a problem at the line, not a parser crash', () => {
+    const read = readBibtex(
+      'a.bib',
+      `@misc{k, author = {${'{'.repeat(39_000)}x${'}'.repeat(39_000)}}, abstract = {${ABSTRACT}}}\n`,
+    );
+    expect(read.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
+      expect.stringMatching(/^1: author: markup nested too deeply: 39000 levels/),
+    ]);
+  });
+
   it('an abstract far past its limit is refused before it is normalised', () => {
     const result = ingest(
       'a.jsonl',

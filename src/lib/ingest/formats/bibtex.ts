@@ -299,6 +299,10 @@ function decodeEntry(entry: ScannedEntry): DecodedFields | string {
     if (field.value.length > limit) {
       return `${name} too long: ${field.value.length.toLocaleString('en')} characters as written (at most ${limit.toLocaleString('en')})`;
     }
+    // Braces nested deeper than the abstract may be overflow the parser's stack (39,000 in an
+    // author list gave its internal message and the rewritten entry).
+    const nesting = markupLimitProblem(field.value);
+    if (nesting !== null) return `${name}: ${nesting}`;
   }
   const parsed = parsedFields({ key: entry.key, fields: rest });
   if (typeof parsed === 'string') return parsed;
