@@ -487,6 +487,9 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       `Paper ID;Title;Abstract;Authors (Last, First)\n"1";"Deep Residual Learning";"${ABSTRACT}";"He, Kaiming"\n`,
     );
     expect(commaInHeader.problems).toEqual([]);
+    const excel = readCsv('x.csv', `sep=;\nTitle;Abstract\n"A, B";"${ABSTRACT}"\n`);
+    expect(excel.problems).toEqual([]);
+    expect(excel.records[0]).toMatchObject({ title: 'A, B', line: 3 });
     expect(commaInHeader.records[0]).toMatchObject({ title: 'Deep Residual Learning' });
     const semicolons = readCsv(
       'accepted.csv',

@@ -13,12 +13,16 @@ interface ParsedRow {
 }
 
 /** The records of one `.csv` file. */
-export function readCsv(file: string, text: string): ReadStructuredDump {
+export function readCsv(file: string, written: string): ReadStructuredDump {
+  // Excel may open a file with `sep=;`, naming its separator: read, then blanked (the line stays,
+  // so rows keep their line numbers; a blank line is skipped).
+  const declared = /^(\uFEFF?)sep=([,;\t|])[ \t]*(?=\r\n|\r|\n|$)/.exec(written);
+  const text = declared ? declared[1]! + written.slice(declared[0].length) : written;
   let rows: ParsedRow[];
   try {
     rows = parse(text, {
       bom: true,
-      delimiter: delimiterOf(text),
+      delimiter: declared?.[2] ?? delimiterOf(text),
       info: true,
       skip_empty_lines: true,
       // A header-only or ragged file is reported by the checks below, never thrown mid-way.
