@@ -316,7 +316,8 @@ describe('client-side rendering of hostile records', () => {
     const results = page.locator('[data-result-list] > li');
     await expect.poll(() => results.first().getAttribute('data-slug')).toBe(target.slug);
     expect(await results.first().locator('h3 a').textContent()).toBe(target.title);
-    expect(await results.first().locator('mark').count()).toBeGreaterThan(0);
+    // Snippets (and their highlights) arrive after the cards on a busy machine: wait for them.
+    await expect.poll(() => results.first().locator('mark').count()).toBeGreaterThan(0);
     const snippet = (await results.first().locator('.search-snippet').textContent()) ?? '';
     expect(target.plainText).toContain(snippet.replace(/^…|…$/g, '').trim());
     await box.fill('sandbox');
