@@ -222,7 +222,7 @@ describe('every reader costs linear time', () => {
     ],
     // A red team's (2026-12-04): each entry's unclosed { was read to the file's end.
     [
-      'entries each with an unclosed { in a .bib',
+      'an unclosed { in every entry of a .bib',
       (n) => `@misc{k0, abstract = {{\n`.repeat(n / 24),
       (t) => readBibtex('a.bib', t),
     ],

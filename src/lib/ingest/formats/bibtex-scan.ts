@@ -41,6 +41,8 @@ export function scanBibtex(text: string): { entries: ScannedEntry[]; problems: S
 
 /** An entry's start at the beginning of a line, inside a braced value only when a { is unclosed. */
 const ENTRY_START = /\n[ \t]*@[a-zA-Z]+[ \t]*[{(]/;
+/** {@link ENTRY_START}, searched for from a given position (`lastIndex`). */
+const NEXT_ENTRY_START = new RegExp(ENTRY_START.source, 'g');
 
 /** Characters `@string` macros may add to any file (more for a file larger than half of it). */
 const MIN_EXPANSION_BUDGET = 10_000_000;
@@ -296,9 +298,8 @@ class Scanner {
 
   /** Where the next entry starts after `from` (its line's break), or the text's end. */
   private nextEntryStart(from: number): number {
-    const next = new RegExp(ENTRY_START.source, 'g');
-    next.lastIndex = from;
-    return next.exec(this.text)?.index ?? this.text.length;
+    NEXT_ENTRY_START.lastIndex = from;
+    return NEXT_ENTRY_START.exec(this.text)?.index ?? this.text.length;
   }
 
   /** Past the `"` that closes a quoted value (braces inside it hide quotes); false at the end. */

@@ -60,20 +60,11 @@ const TEXT_FIELDS = [
  * How long a text field may be as written, TeX and all: four times what it may be once read
  * (limits.ts), and for the name lists room for MAX_AUTHORS short names.
  */
-const RAW_FIELD_LIMITS: Record<(typeof TEXT_FIELDS)[number], number> = {
-  title: 4 * GIVEN_TEXT_LIMITS.title,
-  booktitle: 4 * GIVEN_TEXT_LIMITS.venue,
-  journal: 4 * GIVEN_TEXT_LIMITS.venue,
-  journaltitle: 4 * GIVEN_TEXT_LIMITS.venue,
-  series: 4 * GIVEN_TEXT_LIMITS.venue,
-  publisher: 4 * GIVEN_TEXT_LIMITS.venue,
-  address: 4 * GIVEN_TEXT_LIMITS.venue,
-  shortname: 4 * GIVEN_TEXT_LIMITS.venue,
-  name: 4 * GIVEN_TEXT_LIMITS.venue,
-  keywords: 4 * MAX_KEYWORDS * GIVEN_TEXT_LIMITS.keyword,
-  author: 40 * MAX_AUTHORS,
-  editor: 40 * MAX_AUTHORS,
-};
+function rawFieldLimit(name: string): number {
+  if (name === 'author' || name === 'editor') return 40 * MAX_AUTHORS;
+  if (name === 'keywords') return 4 * MAX_KEYWORDS * GIVEN_TEXT_LIMITS.keyword;
+  return 4 * (name === 'title' ? GIVEN_TEXT_LIMITS.title : GIVEN_TEXT_LIMITS.venue);
+}
 /** What a paper inherits from its volume (a `crossref` target, or a PMLR file's one volume block). */
 type Inherited =
   | 'booktitle'
@@ -295,11 +286,11 @@ function decodeEntry(entry: ScannedEntry): DecodedFields | string {
   // Far past its limit as written, a field is refused before the parser reads it: 20 titles of
   // 38,000 characters of math took 75 s and 2.2 GB there (a red team's).
   for (const [name, field] of rest) {
-    const limit = RAW_FIELD_LIMITS[name as (typeof TEXT_FIELDS)[number]];
+    const limit = rawFieldLimit(name);
     if (field.value.length > limit) {
       return `${name} too long: ${field.value.length.toLocaleString('en')} characters as written (at most ${limit.toLocaleString('en')})`;
     }
-    // Braces nested deeper than the abstract may be overflow the parser's stack (39,000 in an
+    // Braces nested deeper than an abstract may overflow the parser's stack (39,000 in an
     // author list gave its internal message and the rewritten entry).
     const nesting = markupLimitProblem(field.value);
     if (nesting !== null) return `${name}: ${nesting}`;

@@ -5,7 +5,7 @@
  * aliases, no YAML accepted as JSON); a linear scan finds where each record starts, for `file:line`.
  */
 import type { Problem } from '../dump';
-import { addRow, finishRows, newRows, type ReadStructuredDump } from './record';
+import { addRow, finishRows, newRows, unwrap, type ReadStructuredDump } from './record';
 
 /**
  * An OpenReview reply (a review, a decision, a comment: `replyto` set, its own id not the forum's):
@@ -24,11 +24,7 @@ function isReply(value: unknown): boolean {
 function leftOutReply(value: unknown, place: { file: string; line: number }): Problem | null {
   const note = value as Record<string, unknown>;
   const content = (note.content ?? {}) as Record<string, unknown>;
-  const abstract = note.abstract ?? content.abstract;
-  const text =
-    typeof abstract === 'object' && abstract !== null
-      ? (abstract as { value?: unknown }).value
-      : abstract;
+  const text = unwrap(note.abstract ?? content.abstract);
   if (typeof text !== 'string' || text.trim() === '') return null;
   return {
     ...place,

@@ -479,7 +479,7 @@ export interface RowPlace {
 }
 
 /** OpenReview's `{ "value": … }` wrapper (API v2) around a field, removed. */
-function unwrap(value: unknown): unknown {
+export function unwrap(value: unknown): unknown {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && 'value' in value
     ? (value as { value: unknown }).value
     : value;
