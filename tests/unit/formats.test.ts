@@ -116,6 +116,24 @@ describe('a BibTeX dump', () => {
     }
   });
 
+  it('reports an unclosed quoted value at its entry and loses none of the entries after it', () => {
+    const entry = (key: string, title: string) =>
+      `@misc{${key}, title = ${title},\n  abstract = {${ABSTRACT} ${key}.}\n}`;
+    // A quote never closed, or a { inside quotes that hides the closing quote.
+    for (const title of ['"Rivers of Tokens,', '"{Rivers of Tokens"']) {
+      const bib = [entry('q1', title), entry('q2', '"T"'), entry('q3', '{T}')].join('\n\n');
+      const read = readBibtex('q.bib', bib);
+      expect(read.records.map((r) => [r.key, r.line])).toEqual([
+        ['q2', 5],
+        ['q3', 9],
+      ]);
+      expect(read.problems.map((p) => formatProblem(p))).toEqual([
+        'q.bib:1: not BibTeX: entry q1, field title: a " is not closed before the next entry (line 5)',
+      ]);
+      expect(read.count).toBe(read.records.length + read.problems.length);
+    }
+  });
+
   it("calls an arXiv preprint arXiv however the export says so, and reads dblp's ee link", () => {
     const bib = [
       // Zotero: the identifier as the journal.

@@ -176,6 +176,23 @@ describe('given text is shown as given', () => {
       expect(readCsv('c.csv', text).records.map((r) => r.line)).toEqual(lines);
     }
   });
+
+  it('JSON records and errors are at their lines, with any line ends', () => {
+    const record = (id: string) => `  {"id": "${id}",\n   "abstract": "${ABSTRACT}"}`;
+    const good = `[\n${record('a')},\n${record('b')}\n]\n`;
+    const broken = `[\n${record('a')},\n  {"id": "b",\n   "abstract": }\n]\n`;
+    for (const eol of ['\r', '\r\n']) {
+      const read = readJsonArray('j.json', good.replaceAll('\n', eol));
+      expect(read.records.map((r) => r.line)).toEqual([2, 4]);
+      const bad = readJsonArray('j.json', broken.replaceAll('\n', eol));
+      expect(bad.problems.map((p) => p.line)).toEqual([5]);
+    }
+    // V8 gives "Unexpected token" errors, a trailing comma's among them, no position.
+    const trailing = readJsonArray('j.json', `[\n${record('a')},\n${record('b')},\n]\n`);
+    expect(trailing.problems.map((p) => [p.line, p.reason])).toEqual([
+      [6, expect.stringMatching(/^not JSON: Unexpected token '\]', .* is not valid JSON$/)],
+    ]);
+  });
 });
 
 describe('every reader costs linear time', () => {
@@ -224,6 +241,11 @@ describe('every reader costs linear time', () => {
     [
       'an unclosed { in every entry of a .bib',
       (n) => `@misc{k0, abstract = {{\n`.repeat(n / 24),
+      (t) => readBibtex('a.bib', t),
+    ],
+    [
+      'an unclosed quoted title in every entry of a .bib',
+      (n) => `@misc{k0, title = "{T\n`.repeat(n / 22),
       (t) => readBibtex('a.bib', t),
     ],
     // … and a text of `ab- cd` pairs was lower-cased and searched once a pair.

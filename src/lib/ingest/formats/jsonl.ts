@@ -4,6 +4,7 @@
  * object holding one (`{ "notes": […] }`). JSON is read with `JSON.parse`, never a YAML parser (no
  * aliases, no YAML accepted as JSON); a linear scan finds where each record starts, for `file:line`.
  */
+import { visit } from 'jsonc-parser';
 import type { Problem } from '../dump';
 import { addRow, finishRows, newRows, unwrap, type ReadStructuredDump } from './record';
 
@@ -62,7 +63,10 @@ export function readJsonLines(file: string, text: string): ReadStructuredDump {
 }
 
 /** The records of one `.json` file: an array of objects, or an object with one array of them. */
-export function readJsonArray(file: string, text: string): ReadStructuredDump {
+export function readJsonArray(file: string, written: string): ReadStructuredDump {
+  // A CR is only whitespace in JSON (a string holds none unescaped): CR-only and CRLF files are
+  // read with LF, so every line counted below is the line an editor shows.
+  const text = written.includes('\r') ? written.replace(/\r\n?/g, '\n') : written;
   const fail = (line: number, reason: string): ReadStructuredDump => ({
     records: [],
     problems: [{ file, line, reason }],
@@ -187,19 +191,36 @@ function itemLines(text: string, key: string | null): number[] {
   return lines;
 }
 
-/** `JSON.parse`'s message, without the position it also gives as `file:line`. */
+/** `JSON.parse`'s message on one line, without the position it also gives as `file:line`. */
 function jsonReason(error: unknown): string {
   return String((error as Error).message ?? error)
     .replace(/(?: in JSON)? at position \d+(?: \(line \d+ column \d+\))?/, '')
+    .replace(/\s+/g, ' ')
     .slice(0, 200);
 }
 
-/** The line of a `JSON.parse` error, from the offset its message names. */
+/**
+ * The line of a `JSON.parse` error: from the offset its message names or, where it names none
+ * (V8's "Unexpected token" errors, such as a trailing comma), where jsonc-parser, reading the text
+ * as strict JSON, finds the first error. Line 1 if neither can say.
+ */
 function lineOfJsonError(text: string, error: unknown): number {
   const offset = / at position (\d+)/.exec(String((error as Error).message ?? ''));
-  if (!offset) return 1;
-  let line = 1;
-  const end = Math.min(Number(offset[1]), text.length);
-  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
+  if (offset) {
+    let line = 1;
+    const end = Math.min(Number(offset[1]), text.length);
+    for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 10) line++;
+    return line;
+  }
+  let first = 0;
+  try {
+    visit(
+      text,
+      { onError: (_code, _offset, _length, startLine) => void (first ||= startLine + 1) },
+      { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },
+    );
+  } catch {
+    // jsonc-parser descends by recursion: a document nested past the stack has no line here.
+  }
+  return first || 1;
 }
