@@ -453,7 +453,7 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       year: 2023,
       authors: ['Yi-Lin Sung', 'Mohit Bansal'],
       keywords: ['transfer learning', 'memory'],
-      venue: 'Proceedings of NeurIPS 2023',
+      venue: 'NeurIPS 2023',
       abstract: ABSTRACT,
     });
     const scopus = readCsv(
@@ -466,6 +466,24 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       publication: { pages: { first: '315', last: '342' } },
       links: { doi: '10.1111/j.1475-679X.2004.00140.x' },
     });
+    // A conference paper in Scopus: the series as `Source title`, the meeting as `Conference
+    // name`; Zotero's PMLR items name the meeting in full, with its number.
+    const meeting = readCsv(
+      'scopus.csv',
+      `Title,Year,Source title,Abstract,Conference name\nA,2022,Proceedings of Machine Learning Research,"${ABSTRACT}","39th International Conference on Machine Learning, ICML 2022"\n` +
+        `B,2022,Lecture Notes in Computer Science,"${ABSTRACT} Two.","25th International Conference on Medical Image Computing and Computer-Assisted Intervention, MICCAI 2022"\n` +
+        `C,2021,Journal of Machine Learning Research,"${ABSTRACT} Three.",\n`,
+    );
+    expect(meeting.records.map((r) => r.venue)).toEqual([
+      'ICML 2022',
+      'MICCAI 2022',
+      'Journal of Machine Learning Research 2021',
+    ]);
+    const pmlrItem = readCsv(
+      'zotero.csv',
+      `Publication Year,Title,Publication Title,Abstract Note\n2023,T,Proceedings of the 40th International Conference on Machine Learning,"${ABSTRACT}"\n`,
+    );
+    expect(pmlrItem.records[0]?.venue).toBe('International Conference on Machine Learning 2023');
     // Scopus's full names (with their author ids) and Web of Science's AF win over initials.
     const fullNames = readCsv(
       'scopus.csv',
@@ -573,7 +591,7 @@ describe('a RIS dump', () => {
         1,
         'LST: Ladder Side-Tuning for Parameter and Memory Efficient Transfer Learning',
         ['Yi-Lin Sung', 'Jaemin Cho'],
-        '36th Conference on Neural Information Processing Systems 2022',
+        'Conference on Neural Information Processing Systems 2022',
         2022,
       ],
       [22, 'Deep Residual Learning', ['Kaiming He'], 'Journal of Residual Studies 2016', 2016],

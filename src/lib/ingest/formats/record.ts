@@ -281,13 +281,23 @@ export function dblpShortName(key: string, booktitle: string | undefined): strin
   return /^DBLP:conf\/([a-z][a-z0-9]{1,15})\//i.exec(key)?.[1]?.toUpperCase();
 }
 
+/** Whether a venue value names its acronym and year (`…, ICML 2022`, `… (CVPR 2022)`). */
+function namesAcronym(value: unknown): boolean {
+  return typeof value === 'string' && acronymWithYear(value) !== undefined;
+}
+
 /** An acronym in brackets closing a name, with or without its year: `(CVPR)`, `(ICLR 2022)`. */
 const BRACKETED_ACRONYM = /\((\p{Lu}[\p{L}-]*\p{Lu}[\p{L}-]*)(?: ((?:19|20)\d\d))?\)$/u;
 
+/** A meeting's number opening its name: `39th International Conference…`. */
+const ORDINAL = /^\d+(?:st|nd|rd|th)\s+/i;
+
 /**
  * The venue as a reader sees it on a card: the short name and year (`ICML 2023`) when the file
- * gives a short name (or the booktitle one among its parts, dblp's), else the booktitle or journal without its "Proceedings of the" opening, with
- * the year added when it does not say it.
+ * gives a short name, or the venue or booktitle names one among its parts (dblp's booktitles,
+ * Scopus's `Conference name`: `39th International Conference on Machine Learning, ICML 2022`),
+ * else the venue, booktitle or journal without its "Proceedings of the" opening and its number,
+ * with the year added when it does not say it.
  */
 export function venueLabel(venue: {
   shortName?: string;
@@ -296,11 +306,11 @@ export function venueLabel(venue: {
   venue?: string;
   year?: number;
 }): string | undefined {
+  const written = venue.venue ?? venue.booktitle;
   const name =
     venue.shortName ??
-    venue.venue ??
-    (venue.booktitle && acronymWithYear(venue.booktitle)) ??
-    venue.booktitle?.replace(PROCEEDINGS_OF, '') ??
+    (written && acronymWithYear(written)) ??
+    written?.replace(PROCEEDINGS_OF, '').replace(ORDINAL, '') ??
     venue.journal?.replace(PROCEEDINGS_OF, '');
   const trimmed = name?.replace(/\s+/g, ' ').trim();
   if (!trimmed) return undefined;
@@ -518,7 +528,12 @@ function namedFields(value: Record<string, unknown>): {
     const names = known === 'authors' || known === 'fullAuthors';
     if (names) hadEmail ||= holdsEmail(unwrapped);
     const read = names ? authorNames(unwrapped) : unwrapped;
-    if (read !== '' && read !== null) fields[known] ??= read;
+    if (read === '' || read === null) return;
+    // Scopus gives `Source title` (a series: "Proceedings of Machine Learning Research", "Lecture
+    // Notes in Computer Science…") and, for a conference paper, `Conference name`, which names
+    // the meeting's acronym and year: the venue naming them wins.
+    if (known === 'venue' && namesAcronym(read) && !namesAcronym(fields.venue)) fields.venue = read;
+    else fields[known] ??= read;
   };
   const content = value.content;
   if (typeof content === 'object' && content !== null && !Array.isArray(content)) {
