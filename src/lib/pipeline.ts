@@ -50,6 +50,7 @@ import { stepClock, type ProgressListener } from './progress';
 
 export type { ProgressListener } from './progress';
 import { assignSlugs, SLUG_SUFFIX_LENGTH } from './text/slug';
+import { formatCount } from './format';
 
 export type { Problem } from './ingest/dump';
 
@@ -737,7 +738,7 @@ export function formatSummary(stats: IngestStats, problemCount: number): string 
     )
     .concat(
       stats.skipped
-        ? ` (${stats.skipped} ${stats.skipped === 1 ? 'entry' : 'entries'} without an abstract left out)`
+        ? ` (${formatCount(stats.skipped)} ${stats.skipped === 1 ? 'entry' : 'entries'} without an abstract left out)`
         : '',
     );
 }

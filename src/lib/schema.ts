@@ -6,6 +6,7 @@
  */
 import { z, type ZodIssue } from 'zod';
 import { CONTRIBUTION_TYPES, LINK_KINDS, SIMILAR_INDEX_VERSION } from './constants';
+import { formatCount } from './format';
 
 /** What a link in an abstract points at, judged from its host and path. */
 export const LinkKindSchema = z.enum(LINK_KINDS);
@@ -391,10 +392,10 @@ export function describeIssue(issue: ZodIssue): string {
     return `${field}: a slug is lower-case letters and digits joined by single hyphens`;
   }
   if (issue.code === 'too_big' && issue.type === 'string') {
-    return `${field}: too long (at most ${issue.maximum} characters)`;
+    return `${field}: too long (at most ${formatCount(Number(issue.maximum))} characters)`;
   }
   if (issue.code === 'too_small' && issue.type === 'string') {
-    const short = `too short (at least ${issue.minimum} characters)`;
+    const short = `too short (at least ${formatCount(Number(issue.minimum))} characters)`;
     return `${field}: ${issue.minimum === 1 ? 'empty' : short}`;
   }
   return `${field}: ${issue.message}`;
@@ -419,6 +420,6 @@ export function parseWithFriendlyErrors<T extends z.ZodTypeAny>(
     .slice(0, MAX_LISTED_ISSUES)
     .map((issue) => `${where}: ${describeIssue(issue)}`);
   if (issues.length > MAX_LISTED_ISSUES)
-    lines.push(`… and ${issues.length - MAX_LISTED_ISSUES} more`);
+    lines.push(`… and ${formatCount(issues.length - MAX_LISTED_ISSUES)} more`);
   throw new Error(lines.join('\n'));
 }

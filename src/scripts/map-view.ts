@@ -36,7 +36,7 @@ import type { Shape } from '../lib/site/topic-families';
 import { paperPath, withBase } from '../lib/site/urls';
 import { venueYearText } from '../lib/site/venues';
 import type { MapSearchRequest, MapSearchResponse } from './map-search-worker';
-import { formatCount } from '../lib/site/format';
+import { formatCount } from '../lib/format';
 
 const papersCount = (n: number) => (n === 1 ? '1 paper' : `${formatCount(n)} papers`);
 

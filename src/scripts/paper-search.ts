@@ -20,7 +20,7 @@ import { authorPath, paperPath, tagPath } from '../lib/site/urls';
 import './reading-list';
 import type { SearchBoot } from './search-boot';
 import { fillSnippet, resultItem, type ResultContext } from './search-render';
-import { formatCount } from '../lib/site/format';
+import { formatCount } from '../lib/format';
 
 const DEBOUNCE_MS = 80;
 const PAGE = 50;

@@ -30,7 +30,7 @@ import {
 } from './paper-cards';
 import { showQrCode } from './qr-code';
 import { getItems, importItems, subscribe } from './reading-list';
-import { formatCount } from '../lib/site/format';
+import { formatCount } from '../lib/format';
 
 const absolutePaperUrl = (slug: string): string =>
   new URL(paperPath(slug), window.location.href).href;

@@ -16,7 +16,7 @@ import {
   type ReadingListItem,
   type StorageProblem,
 } from '../lib/site/reading-list';
-import { formatCount } from '../lib/site/format';
+import { formatCount } from '../lib/format';
 
 type Listener = (items: readonly ReadingListItem[], problem: StorageProblem | null) => void;
 

@@ -8,7 +8,7 @@
 import { paperPath } from '../lib/site/urls';
 import type { SimilarMatch } from '../lib/enrich/similar';
 import { MAX_SIMILAR_TEXT_CHARS, type SimilarReply, type SimilarRequest } from './similar-protocol';
-import { formatCount } from '../lib/site/format';
+import { formatCount } from '../lib/format';
 
 /** Typing pauses shorter than this do not re-score; a paste scores at once. */
 const TYPING_DELAY_MS = 150;

@@ -180,6 +180,7 @@ const STAGES: Record<string, number> = {
   'random.ts': 0,
   'progress.ts': 0,
   'extent.ts': 0,
+  'format.ts': 0,
   'schema.ts': 1,
   text: 2,
   ingest: 3,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from '../../src/lib/site/format';
+import { formatCount } from '../../src/lib/format';
 
 describe('formatCount', () => {
   it('groups thousands with commas, as English counts are written', () => {

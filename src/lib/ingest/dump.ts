@@ -5,6 +5,7 @@
 import { markupLimitProblem } from '../text/markup';
 import { isWhitespace } from '../text/tokens';
 import { normalizeAbstract, normalizeWhitespace } from './normalize';
+import { formatCount } from '../format';
 
 /** Something wrong with the input, shown to the user as `file:line: reason`. */
 export interface Problem {
@@ -237,7 +238,7 @@ export function readParagraph(
   const written = paragraph.lines.reduce((sum, line) => sum + line.length, 0);
   if (written > MAX_ABSTRACT_CHARS) {
     return problem(
-      `abstract too long: ${written.toLocaleString('en')} characters (at most ${MAX_ABSTRACT_CHARS.toLocaleString('en')})`,
+      `abstract too long: ${formatCount(written)} characters (at most ${formatCount(MAX_ABSTRACT_CHARS)})`,
     );
   }
   const abstract = normalizeAbstract(paragraph.lines);
@@ -317,5 +318,5 @@ function preview(text: string): string {
 
 /** `1 word`, `3 words`. */
 export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -6,6 +6,7 @@
  */
 import { markupLimitProblem } from '../text/markup';
 import { MAX_ABSTRACT_CHARS, notAnAbstract } from './dump';
+import { formatCount } from '../format';
 
 /** Longest given field of each kind, in characters (after whitespace is collapsed). */
 export const GIVEN_TEXT_LIMITS = {
@@ -37,7 +38,7 @@ export const MAX_RAW_FIELD_CHARS = 4 * MAX_ABSTRACT_CHARS;
  */
 export function abstractProblem(abstract: string): string | null {
   if (abstract.length > MAX_ABSTRACT_CHARS) {
-    return `abstract too long: ${abstract.length.toLocaleString('en')} characters (at most ${MAX_ABSTRACT_CHARS.toLocaleString('en')})`;
+    return `abstract too long: ${formatCount(abstract.length)} characters (at most ${formatCount(MAX_ABSTRACT_CHARS)})`;
   }
   return notAnAbstract(abstract) ?? markupLimitProblem(abstract);
 }
@@ -49,7 +50,7 @@ export function givenTextProblem(
   limit: number = GIVEN_TEXT_LIMITS.field,
 ): string | null {
   if (value.length > limit) {
-    return `${what} too long: ${value.length.toLocaleString('en')} characters (at most ${limit.toLocaleString('en')})`;
+    return `${what} too long: ${formatCount(value.length)} characters (at most ${formatCount(limit)})`;
   }
   return null;
 }

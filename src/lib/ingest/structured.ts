@@ -22,6 +22,7 @@ import {
 } from './limits';
 import { normalizeAbstract } from './normalize';
 import { toPlainText } from './plaintext';
+import { formatCount } from '../format';
 
 /** A record's normalised abstract, where it was found, and the record itself (given fields cleaned). */
 export interface StructuredCopy {
@@ -96,11 +97,11 @@ function checkRecord(record: ImportedRecord): { abstract: string; given: Importe
   const titleTex = title && record.titleFormat === 'tex' ? titleWithFormulas(record.title!) : null;
   const authors = record.authors.map(cleanGivenText).filter(Boolean);
   if (authors.length > MAX_AUTHORS) {
-    return `too many authors: ${authors.length.toLocaleString('en')} (at most ${MAX_AUTHORS.toLocaleString('en')})`;
+    return `too many authors: ${formatCount(authors.length)} (at most ${formatCount(MAX_AUTHORS)})`;
   }
   const keywords = record.keywords.map(cleanGivenText).filter(Boolean);
   if (keywords.length > MAX_KEYWORDS) {
-    return `too many keywords: ${keywords.length} (at most ${MAX_KEYWORDS})`;
+    return `too many keywords: ${formatCount(keywords.length)} (at most ${formatCount(MAX_KEYWORDS)})`;
   }
   const venue = record.venue === undefined ? undefined : cleanGivenText(record.venue);
   const reason =

@@ -11,6 +11,7 @@ import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
+import { formatCount } from '../format';
 
 /** An http(s) URL in running text, before trailing punctuation is trimmed. */
 export const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`{}|\\^]+/gi;
@@ -532,15 +533,15 @@ export class MarkupTooDeepError extends Error {}
 export function markupLimitProblem(source: string): string | null {
   const containers = leadingContainers(source);
   if (containers > MAX_NESTING_DEPTH) {
-    return `markup nested too deeply: ${containers} quote or list markers at the start (at most ${MAX_NESTING_DEPTH})`;
+    return `markup nested too deeply: ${formatCount(containers)} quote or list markers at the start (at most ${MAX_NESTING_DEPTH})`;
   }
   const tex = texDepth(source);
   if (tex > MAX_NESTING_DEPTH) {
-    return `markup nested too deeply: ${tex} levels of {…} or \\left…\\right groups (at most ${MAX_NESTING_DEPTH})`;
+    return `markup nested too deeply: ${formatCount(tex)} levels of {…} or \\left…\\right groups (at most ${MAX_NESTING_DEPTH})`;
   }
   const marks = emphasisMarks(source);
   if (marks > MAX_EMPHASIS_MARKS) {
-    return `too much emphasis markup: ${marks} * or _ markers (at most ${MAX_EMPHASIS_MARKS})`;
+    return `too much emphasis markup: ${formatCount(marks)} * or _ markers (at most ${formatCount(MAX_EMPHASIS_MARKS)})`;
   }
   return null;
 }
@@ -682,7 +683,7 @@ export function parseAbstract(abstract: string): Root {
   const depth = treeDepth(parsed);
   if (depth > MAX_NESTING_DEPTH) {
     throw new MarkupTooDeepError(
-      `markup nested too deeply: ${depth} levels (at most ${MAX_NESTING_DEPTH})`,
+      `markup nested too deeply: ${formatCount(depth)} levels (at most ${MAX_NESTING_DEPTH})`,
     );
   }
   return abstractParser.runSync(parsed, source) as Root;

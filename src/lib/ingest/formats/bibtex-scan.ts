@@ -6,6 +6,7 @@
  * names; this pass is what gives `file:line` and bounded time whatever the file holds.
  */
 import { MAX_RAW_FIELD_CHARS } from '../limits';
+import { formatCount } from '../../format';
 
 /** One `name = value` of an entry, its value expanded (`#` and macros resolved), as LaTeX source. */
 export interface ScannedField {
@@ -244,7 +245,7 @@ class Scanner {
         if (this.expansionLeft < 0) {
           this.fail(
             line,
-            `${owner}: the @string macros expand past ${MIN_EXPANSION_BUDGET.toLocaleString('en')} characters or twice the file's size; the rest of the file is not read`,
+            `${owner}: the @string macros expand past ${formatCount(MIN_EXPANSION_BUDGET)} characters or twice the file's size; the rest of the file is not read`,
           );
           // Every later use would fail the same way: the rest of the file is not read.
           this.advanceTo(this.text.length);
@@ -255,7 +256,7 @@ class Scanner {
       if (size > MAX_RAW_FIELD_CHARS) {
         this.fail(
           line,
-          `${owner}: a field value longer than ${MAX_RAW_FIELD_CHARS.toLocaleString('en')} characters`,
+          `${owner}: a field value longer than ${formatCount(MAX_RAW_FIELD_CHARS)} characters`,
         );
         return null;
       }

@@ -32,6 +32,7 @@ import {
   type ImportedRecord,
   type ReadStructuredDump,
 } from './record';
+import { formatCount } from '../../format';
 
 /** Placeholders of letters and digits only, so the parser passes them through in every mode. */
 const PLACEHOLDER = /zqph(\d+)qz/g;
@@ -227,7 +228,7 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
       reason: `no records: ${
         skipped.length === 1
           ? 'its one entry has no abstract'
-          : `none of its ${skipped.length} entries has an abstract`
+          : `none of its ${formatCount(skipped.length)} entries has an abstract`
       } (dblp and DOI exports carry none)`,
     });
   }
@@ -288,7 +289,7 @@ function decodeEntry(entry: ScannedEntry): DecodedFields | string {
   for (const [name, field] of rest) {
     const limit = rawFieldLimit(name);
     if (field.value.length > limit) {
-      return `${name} too long: ${field.value.length.toLocaleString('en')} characters as written (at most ${limit.toLocaleString('en')})`;
+      return `${name} too long: ${formatCount(field.value.length)} characters as written (at most ${formatCount(limit)})`;
     }
     // Braces nested deeper than an abstract may overflow the parser's stack (39,000 in an
     // author list gave its internal message and the rewritten entry).

@@ -6,6 +6,7 @@
  */
 import { CsvError, parse } from 'csv-parse/sync';
 import { addRow, finishRows, isAbstractColumn, newRows, type ReadStructuredDump } from './record';
+import { formatCount } from '../../format';
 
 interface ParsedRow {
   record: string[];
@@ -70,7 +71,7 @@ export function readCsv(file: string, written: string): ReadStructuredDump {
     const breaks = row.record.reduce((sum, field) => sum + lineBreaks(field), 0);
     const line = row.info.lines - breaks;
     if (row.record.length !== columns.length) {
-      const reason = `${row.record.length} fields where the header names ${columns.length}`;
+      const reason = `${formatCount(row.record.length)} fields where the header names ${formatCount(columns.length)}`;
       read.problems.push({ file, line, reason });
       return;
     }

@@ -14,6 +14,7 @@ import {
 import type { Problem } from '../dump';
 import { GIVEN_TEXT_LIMITS } from '../limits';
 import { decodeTexName } from './tex';
+import { formatCount } from '../../format';
 
 /** One paper as a structured dump gives it. */
 export interface ImportedRecord {
@@ -432,7 +433,7 @@ function noAbstractAtAll(
   const reason =
     skipped.length === 1
       ? 'no records: its one record has no abstract'
-      : `no records: none of its ${skipped.length} records has an abstract`;
+      : `no records: none of its ${formatCount(skipped.length)} records has an abstract`;
   return { file, line: skipped[0]!.line, reason };
 }
 
@@ -620,7 +621,7 @@ export function readRow(
   // An id is printed in every message about its record and kept in the record's sources: a
   // 1,000,000-character one was published as it was (a red team's).
   if (key !== undefined && key.length > GIVEN_TEXT_LIMITS.venue) {
-    const reason = `record ${index}: its id is too long: ${key.length.toLocaleString('en')} characters (at most ${GIVEN_TEXT_LIMITS.venue})`;
+    const reason = `record ${index}: its id is too long: ${formatCount(key.length)} characters (at most ${formatCount(GIVEN_TEXT_LIMITS.venue)})`;
     return { problem: { file, line, reason } };
   }
   const label = key ? `record ${key}` : `record ${index}`;
