@@ -80,7 +80,16 @@ export interface IngestStats {
   emailsDropped?: number;
   /** Entries left out as no paper (a volume's preface: no abstract); each is in `skipped`. */
   skipped?: number;
+  /** Problems past {@link MAX_LISTED_PROBLEMS} in a file: counted, and named by one line a file. */
+  problemsNotListed?: number;
 }
+
+/**
+ * Problems listed a file; past it they are counted, and one line says how many more there are (as
+ * a compiler stops listing errors). A `.txt` of a million one-word paragraphs printed a million
+ * lines and held 1.8 GB for them; the first hundred say what is wrong.
+ */
+export const MAX_LISTED_PROBLEMS = 100;
 
 export interface IngestResult {
   papers: Paper[];
@@ -383,14 +392,52 @@ interface Collected {
   skipped: Problem[];
   copies: AbstractCopies[];
   problems: Problem[];
+  /** Problems counted past {@link MAX_LISTED_PROBLEMS} in their file (each file's are named). */
+  notListed: number;
   paragraphs: number;
+}
+
+/**
+ * A file's problems as listed: the first {@link MAX_LISTED_PROBLEMS}, then one that says how many
+ * more there are, at the line of the first of them.
+ */
+class ProblemList {
+  readonly problems: Problem[] = [];
+  notListed = 0;
+  private listed = 0;
+  private more: Problem | null = null;
+  private moreCount = 0;
+
+  add(problem: Problem): void {
+    if (this.listed < MAX_LISTED_PROBLEMS) {
+      this.problems.push(problem);
+      this.listed++;
+      return;
+    }
+    this.more ??= { file: problem.file, line: problem.line, reason: '' };
+    this.moreCount++;
+  }
+
+  /** Closes a file: its count of problems not listed becomes one problem. */
+  endFile(): void {
+    if (this.more !== null) {
+      const more = this.moreCount;
+      this.more.reason = `${plural(more, 'more problem')} in this file ${more === 1 ? 'is' : 'are'} not listed (the first ${MAX_LISTED_PROBLEMS} are above)`;
+      this.problems.push(this.more);
+      // The line printed stands for one of them.
+      this.notListed += more - 1;
+    }
+    this.listed = 0;
+    this.more = null;
+    this.moreCount = 0;
+  }
 }
 
 /** Every distinct normalised abstract with its sources, in file-name then paragraph order. */
 function collectAbstracts(files: readonly DumpFile[]): Collected {
   const sorted = [...files].sort((a, b) => compareNames(a.name, b.name));
   const byAbstract = new Map<string, AbstractCopies>();
-  const problems: Problem[] = [];
+  const problems = new ProblemList();
   let paragraphs = 0;
   let emailsDropped = 0;
   const skipped: Problem[] = [];
@@ -404,14 +451,16 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
   };
   for (const { name, bytes, unreadable } of sorted) {
     if (unreadable !== undefined) {
-      problems.push({ file: name, line: 1, reason: unreadable });
+      problems.add({ file: name, line: 1, reason: unreadable });
+      problems.endFile();
       continue;
     }
     const reader = structuredReader(name);
     if (reader) {
       const read = readStructured(name, bytes, reader);
-      // One push a problem: spreading 100,000 into one call overflows the stack.
-      for (const problem of read.problems) problems.push(problem);
+      // One at a time: spreading 100,000 into one call overflows the stack.
+      for (const problem of read.problems) problems.add(problem);
+      problems.endFile();
       paragraphs += read.count;
       emailsDropped += read.emailsDropped;
       for (const left of read.skipped) skipped.push(left);
@@ -419,12 +468,12 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
       continue;
     }
     const dump = parseDump(name, bytes);
-    for (const problem of dump.problems) problems.push(problem);
+    for (const problem of dump.problems) problems.add(problem);
     paragraphs += dump.paragraphs.length;
     for (const paragraph of dump.paragraphs) {
       const read = readParagraph(name, paragraph);
       if ('problem' in read) {
-        problems.push(read.problem);
+        problems.add(read.problem);
         continue;
       }
       const source: Source = {
@@ -435,13 +484,15 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
       };
       add(read.abstract, source, null);
     }
+    problems.endFile();
   }
   return {
     dumps: files.length,
     emailsDropped,
     skipped,
     copies: [...byAbstract.values()],
-    problems,
+    problems: problems.problems,
+    notListed: problems.notListed,
     paragraphs,
   };
 }
@@ -489,6 +540,7 @@ function assemble(
       paragraphs: collected.paragraphs,
       ...(collected.emailsDropped > 0 ? { emailsDropped: collected.emailsDropped } : {}),
       ...(collected.skipped.length > 0 ? { skipped: collected.skipped.length } : {}),
+      ...(collected.notListed > 0 ? { problemsNotListed: collected.notListed } : {}),
     },
   };
 }
@@ -728,7 +780,7 @@ export function formatSummary(stats: IngestStats, problemCount: number): string 
     ...(stats.overrides === undefined
       ? []
       : [`${plural(stats.overrides, 'override')} applied (${stats.hidden ?? 0} hidden)`]),
-    plural(problemCount, 'problem'),
+    plural(problemCount + (stats.problemsNotListed ?? 0), 'problem'),
   ]
     .join(', ')
     .concat(

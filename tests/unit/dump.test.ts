@@ -9,7 +9,7 @@ describe('splitDump', () => {
   it('takes the first non-empty line as the header and numbers paragraphs from it', () => {
     const dump = splitDump('d.txt', `\n  \nICLR 2026 论文\n\n${ABSTRACT}\n\n\n${ABSTRACT}\n`);
     expect(dump.header).toBe('ICLR 2026 论文');
-    expect(dump.paragraphs.map((p) => [p.index, p.line])).toEqual([
+    expect([...dump.paragraphs].map((p) => [p.index, p.line])).toEqual([
       [1, 5],
       [2, 8],
     ]);
@@ -18,14 +18,17 @@ describe('splitDump', () => {
 
   it('treats whitespace-only lines as blank and keeps hard-wrapped lines together', () => {
     const dump = splitDump('d.txt', `H\n\nline one\nline two\n \t \nline three\n`);
-    expect(dump.paragraphs.map((p) => p.lines)).toEqual([['line one', 'line two'], ['line three']]);
+    expect([...dump.paragraphs].map((p) => p.lines)).toEqual([
+      ['line one', 'line two'],
+      ['line three'],
+    ]);
   });
 
   it('counts CRLF and lone CR as line breaks', () => {
     const crlf = splitDump('d.txt', 'H\r\n\r\na\r\nb\r\n\r\nc');
     const cr = splitDump('d.txt', 'H\r\ra\rb\r\rc');
-    expect(crlf.paragraphs.map((p) => p.line)).toEqual([3, 6]);
-    expect(cr.paragraphs).toEqual(crlf.paragraphs);
+    expect([...crlf.paragraphs].map((p) => p.line)).toEqual([3, 6]);
+    expect([...cr.paragraphs]).toEqual([...crlf.paragraphs]);
   });
 
   it('reports an empty file and a header with nothing after it', () => {
@@ -66,7 +69,7 @@ describe('a tagged bibliographic export saved as .txt', () => {
       ],
     ] as const) {
       const dump = splitDump('savedrecs.txt', text);
-      expect(dump.paragraphs).toEqual([]);
+      expect([...dump.paragraphs]).toEqual([]);
       expect(dump.problems).toEqual([
         {
           file: 'savedrecs.txt',
@@ -127,7 +130,7 @@ describe('decodeDump', () => {
 describe('parseDump', () => {
   it('returns no paragraphs for a file it cannot decode', () => {
     const dump = parseDump('x.txt', new Uint8Array([0xc3, 0x28]));
-    expect(dump.paragraphs).toEqual([]);
+    expect([...dump.paragraphs]).toEqual([]);
     expect(dump.problems).toHaveLength(1);
   });
 });

@@ -38,7 +38,11 @@ function expectNothingDropped(result: IngestResult): void {
   const paragraphProblems = result.problems.filter((p) =>
     /^(not an abstract|field )/.test(p.reason),
   );
-  expect(result.stats.paragraphs).toBe(sources + paragraphProblems.length);
+  // A file's problems past the first hundred are counted on one line, which stands for one.
+  const notListed = result.problems.filter((p) => / more problems? in this file /.test(p.reason));
+  expect(result.stats.paragraphs).toBe(
+    sources + paragraphProblems.length + notListed.length + (result.stats.problemsNotListed ?? 0),
+  );
 }
 
 describe('ingestDumps on well-formed dumps (BOM, CRLF, lone CR, hard wraps, LaTeX)', () => {
@@ -138,6 +142,39 @@ describe('ingestDumps on bad input', () => {
     } finally {
       naming.longTitle = false;
     }
+  });
+});
+
+describe('a file of many problems', () => {
+  it('lists its first hundred and counts the rest on one line, each file on its own', () => {
+    const abstract =
+      'We propose a retrieval method that indexes long documents in linear time and answers ' +
+      'questions about them more accurately than dense retrievers on four benchmarks.';
+    const junk = (n: number) => Array.from({ length: n }, (_, i) => `Page ${i + 1}`);
+    const result = ingestDumps(
+      [
+        { name: 'a.txt', bytes: encode(['H', abstract, ...junk(250)].join('\n\n')) },
+        { name: 'b.txt', bytes: encode(['H', ...junk(2)].join('\n\n')) },
+      ],
+      TAXONOMY,
+    );
+    const lines = result.problems.map((problem) => formatProblem(problem));
+    expect(lines).toHaveLength(103);
+    expect(lines[0]).toMatch(/^a\.txt:5: not an abstract: .*"Page 1"$/);
+    expect(lines[99]).toMatch(/^a\.txt:203: not an abstract: .*"Page 100"$/);
+    // At the line of the first one not listed.
+    expect(lines[100]).toBe(
+      'a.txt:205: 150 more problems in this file are not listed (the first 100 are above)',
+    );
+    expect(lines.slice(101)).toEqual([
+      expect.stringMatching(/^b\.txt:3: not an abstract: .*"Page 1"$/),
+      expect.stringMatching(/^b\.txt:5: not an abstract: .*"Page 2"$/),
+    ]);
+    expect(result.papers).toHaveLength(1);
+    expect(formatSummary(result.stats, result.problems.length)).toBe(
+      '1 paper from 2 dumps, 0 duplicates merged, 252 problems',
+    );
+    expectNothingDropped(result);
   });
 });
 

@@ -124,14 +124,14 @@ describe('splitDump', () => {
         const isBlank = (line: string) => line.trim() === '';
         const headerAt = lines.findIndex((line) => !isBlank(line));
         if (headerAt === -1) {
-          expect(dump.paragraphs).toEqual([]);
+          expect([...dump.paragraphs]).toEqual([]);
           expect(dump.problems.map((p) => p.line)).toEqual([1]);
           return;
         }
         expect(dump.header).toBe(normalizeWhitespace(lines[headerAt]!));
         const bodyLines = lines.slice(headerAt + 1).filter((line) => !isBlank(line));
-        expect(dump.paragraphs.flatMap((p) => p.lines)).toEqual(bodyLines);
-        dump.paragraphs.forEach((paragraph, i) => {
+        expect([...dump.paragraphs].flatMap((p) => p.lines)).toEqual(bodyLines);
+        [...dump.paragraphs].forEach((paragraph, i) => {
           expect(paragraph.index).toBe(i + 1);
           expect(lines[paragraph.line - 1]).toBe(paragraph.lines[0]);
           const previous = paragraph.line - 2;
@@ -172,7 +172,7 @@ describe('parseDump', () => {
           expect(Number.isInteger(problem.line) && problem.line >= 1).toBe(true);
           expect(problem.line).toBeLessThanOrEqual(lineCount);
         }
-        if (dump.header === null) expect(dump.paragraphs).toEqual([]);
+        if (dump.header === null) expect([...dump.paragraphs]).toEqual([]);
       }),
       { numRuns: 1000 },
     );

@@ -32,9 +32,21 @@ export interface ParsedDump {
   file: string;
   /** The first non-empty line, whitespace-normalised; null when the file has none. */
   header: string | null;
-  paragraphs: DumpParagraph[];
+  /**
+   * The paragraphs after the header, each made when it is read: the dump keeps only its text and
+   * where each paragraph starts and ends (10,000,000 one-word paragraphs held as objects took
+   * 3.4 GB).
+   */
+  paragraphs: DumpParagraphs;
   problems: Problem[];
 }
+
+/** A dump's paragraphs: how many, and each in order. */
+export interface DumpParagraphs extends Iterable<DumpParagraph> {
+  readonly length: number;
+}
+
+const NO_PARAGRAPHS: DumpParagraphs = { length: 0, [Symbol.iterator]: () => [][Symbol.iterator]() };
 
 /** An abstract has at least this many words… */
 export const MIN_ABSTRACT_WORDS = 20;
@@ -96,7 +108,7 @@ function segmentedWords(text: string): number {
 export function parseDump(file: string, bytes: Uint8Array): ParsedDump {
   const decoded = decodeDump(file, bytes);
   if ('problem' in decoded) {
-    return { file, header: null, paragraphs: [], problems: [decoded.problem] };
+    return { file, header: null, paragraphs: NO_PARAGRAPHS, problems: [decoded.problem] };
   }
   return splitDump(file, decoded.text);
 }
@@ -137,29 +149,31 @@ export function decodeDump(
 
 /** Header line, then paragraphs separated by blank (or whitespace-only) lines. */
 export function splitDump(file: string, text: string): ParsedDump {
-  const lines = text.split(LINE_BREAK);
-  const headerIndex = lines.findIndex((line) => !BLANK_LINE.test(line));
-  if (headerIndex === -1) {
+  const lines = new LineScanner(text);
+  let headerLine = lines.next();
+  while (headerLine !== null && lines.blank) headerLine = lines.next();
+  if (headerLine === null) {
     return {
       file,
       header: null,
-      paragraphs: [],
+      paragraphs: NO_PARAGRAPHS,
       problems: [{ file, line: 1, reason: 'empty file' }],
     };
   }
-  const tagged = taggedExport(lines, headerIndex);
+  const headerIndex = lines.number - 1;
+  const tagged = taggedExport(openingLines(text, lines.start));
   if (tagged !== null) {
     // Its records would read as abstracts made of field tags ("PT J AU Anderson, RC …").
     const reason = `a ${tagged.name} export, not a plain-text dump: ${tagged.advice}`;
     return {
       file,
       header: null,
-      paragraphs: [],
+      paragraphs: NO_PARAGRAPHS,
       problems: [{ file, line: headerIndex + 1, reason }],
     };
   }
-  const header = normalizeWhitespace(lines[headerIndex] ?? '');
-  const paragraphs = splitParagraphs(lines, headerIndex + 1);
+  const header = normalizeWhitespace(headerLine);
+  const paragraphs = splitParagraphs(text, lines);
   const problems: Problem[] = [];
   if (notAnAbstract(header) === null) {
     problems.push({
@@ -181,17 +195,54 @@ export function splitDump(file: string, text: string): ParsedDump {
 }
 
 /**
+ * The lines of a text one at a time, split at LF, CRLF or a lone CR, without splitting the whole
+ * text into an array of lines first.
+ */
+class LineScanner {
+  /** Offset where the current line starts. */
+  start = 0;
+  /** 1-based number of the current line. */
+  number = 0;
+  /** Whether the current line is blank (whitespace only). */
+  blank = false;
+  /** Offset where the next line starts; -1 past the last line. */
+  private following = 0;
+  private readonly breaks = new RegExp(LINE_BREAK.source, 'g');
+
+  constructor(private readonly text: string) {}
+
+  /** The next line's text (a text ending in a line break has an empty last line, as `split` gives), or null past the last one. */
+  next(): string | null {
+    if (this.following < 0) return null;
+    this.start = this.following;
+    this.breaks.lastIndex = this.start;
+    const found = this.breaks.exec(this.text);
+    const stop = found ? found.index : this.text.length;
+    this.following = found ? stop + found[0].length : -1;
+    this.number++;
+    const line = this.text.slice(this.start, stop);
+    this.blank = BLANK_LINE.test(line);
+    return line;
+  }
+}
+
+/** The first two non-blank lines from an offset: enough to recognise a tagged export. */
+function openingLines(text: string, from: number): string[] {
+  const opening: string[] = [];
+  const lines = new LineScanner(text.slice(from, from + 20_000));
+  for (let line = lines.next(); line !== null && opening.length < 2; line = lines.next()) {
+    if (!lines.blank) opening.push(line);
+  }
+  return opening;
+} /**
  * The tagged bibliographic format a `.txt` file is in, by its opening lines, or null: Web of
  * Science's plain-text export (`FN Clarivate Analytics Web of Science`, `VR 1.0`), RIS (`TY  - JOUR`)
  * or PubMed's MEDLINE (`PMID- 123`); also Web of Science's tab-delimited export (`PT<tab>AU<tab>…`),
  * which is read as a `.csv`, and BibTeX (`@inproceedings{…`) or JSON (`{"id": …`) saved as `.txt`.
  * With it, what the reader should do instead.
  */
-function taggedExport(
-  lines: readonly string[],
-  first: number,
-): { name: string; advice: string } | null {
-  const opening = (lines[first] ?? '').replace(/^\uFEFF/, '');
+function taggedExport(lines: readonly string[]): { name: string; advice: string } | null {
+  const opening = (lines[0] ?? '').replace(/^\uFEFF/, '');
   const elsewhere = 'export the records as BibTeX (.bib) or RIS (.ris) instead';
   if (/^TY {2}- [A-Z]+\s*$/.test(opening)) return { name: 'RIS', advice: 'name it .ris' };
   if (/^@[A-Za-z]+\s*[{(]/.test(opening)) return { name: 'BibTeX', advice: 'name it .bib' };
@@ -203,27 +254,37 @@ function taggedExport(
     return { name: 'Web of Science tab-delimited', advice: 'name it .csv' };
   }
   if (!/^FN \S/.test(opening)) return null;
-  let next = first + 1;
-  while (next < lines.length && BLANK_LINE.test(lines[next]!)) next++;
-  return /^VR \d/.test(lines[next] ?? '') ? { name: 'Web of Science', advice: elsewhere } : null;
+  return /^VR \d/.test(lines[1] ?? '') ? { name: 'Web of Science', advice: elsewhere } : null;
 }
 
-function splitParagraphs(lines: readonly string[], start: number): DumpParagraph[] {
-  const paragraphs: DumpParagraph[] = [];
-  let current: DumpParagraph | null = null;
-  for (let i = start; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (BLANK_LINE.test(line)) {
-      current = null;
-      continue;
+/**
+ * Where each paragraph after the current line starts and ends (offsets) and its first line's
+ * number, three numbers a paragraph; its lines are split off the text when it is read.
+ */
+function splitParagraphs(text: string, lines: LineScanner): DumpParagraphs {
+  const places: number[] = [];
+  let open = false;
+  for (let line = lines.next(); line !== null; line = lines.next()) {
+    if (lines.blank) {
+      if (open) places.push(lines.start);
+      open = false;
+    } else if (!open) {
+      places.push(lines.start, lines.number);
+      open = true;
     }
-    if (!current) {
-      current = { index: paragraphs.length + 1, line: i + 1, lines: [] };
-      paragraphs.push(current);
-    }
-    current.lines.push(line);
   }
-  return paragraphs;
+  if (open) places.push(text.length);
+  const length = places.length / 3;
+  return {
+    length,
+    *[Symbol.iterator]() {
+      for (let i = 0; i < length; i++) {
+        const [start, line, end] = [places[3 * i]!, places[3 * i + 1]!, places[3 * i + 2]!];
+        const body = text.slice(start, end).replace(/(?:\r\n|\r|\n)$/, '');
+        yield { index: i + 1, line, lines: body.split(LINE_BREAK) };
+      }
+    },
+  };
 }
 
 /**
