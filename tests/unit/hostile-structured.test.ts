@@ -195,6 +195,23 @@ describe('given text is shown as given', () => {
   });
 });
 
+describe('a CSV far wider than any export', () => {
+  it('is refused at its header, before its rows are parsed', () => {
+    const columns = Array.from({ length: 300_000 }, (_, i) => `c${i}`);
+    const text = `title,abstract,${columns.join(',')}\nT,"${ABSTRACT}",${columns.map(() => 'x').join(',')}\n`;
+    const read = readCsv('wide.csv', text);
+    expect(read.records).toEqual([]);
+    expect(read.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
+      '1: 300,002 columns in the header (at most 1,000): not a table of papers',
+    ]);
+    // A real export's width is read as before.
+    const wos = Array.from({ length: 70 }, (_, i) => `X${i}`);
+    const ok = readCsv('wos.csv', `AB\t${wos.join('\t')}\n${ABSTRACT}\t${wos.join('\t')}\n`);
+    expect(ok.problems).toEqual([]);
+    expect(ok.records).toHaveLength(1);
+  });
+});
+
 describe('every reader costs linear time', () => {
   const bibAbstract = (body: string) =>
     `@misc{k,\n title = {T},\n abstract = {${ABSTRACT} ${body}}}\n`;

@@ -19,11 +19,18 @@ export function readCsv(file: string, written: string): ReadStructuredDump {
   // so rows keep their line numbers; a blank line is skipped).
   const declared = /^(\uFEFF?)sep=([,;\t|])[ \t]*(?=\r\n|\r|\n|$)/.exec(written);
   const text = declared ? declared[1]! + written.slice(declared[0].length) : written;
+  const delimiter = declared?.[2] ?? delimiterOf(text);
+  const width = headerLine(text).split(delimiter).length;
+  if (width > MAX_COLUMNS) {
+    // Every row becomes an object of that many fields: 300,000 columns in a 3 MB file held 650 MB.
+    const reason = `${formatCount(width)} columns in the header (at most ${formatCount(MAX_COLUMNS)}): not a table of papers`;
+    return { records: [], problems: [{ file, line: 1, reason }], count: 1, venue: null };
+  }
   let rows: ParsedRow[];
   try {
     rows = parse(text, {
       bom: true,
-      delimiter: declared?.[2] ?? delimiterOf(text),
+      delimiter,
       info: true,
       skip_empty_lines: true,
       // A header-only or ragged file is reported by the checks below, never thrown mid-way.
@@ -81,6 +88,15 @@ export function readCsv(file: string, written: string): ReadStructuredDump {
   return finishRows(file, read, body.length);
 }
 
+/** Columns a header may name: Web of Science's full export has about 70, Scopus's about 50. */
+const MAX_COLUMNS = 1_000;
+
+/** The first line of a text (a header row's quoted line breaks are rare enough to ignore here). */
+function headerLine(text: string): string {
+  const end = text.search(/[\r\n]/);
+  return end === -1 ? text : text.slice(0, end);
+}
+
 /** The separators spreadsheets write: `,`; `;` where the decimal mark is a comma (Excel in much of Europe); tab. */
 const DELIMITERS = [',', ';', '\t'] as const;
 
@@ -90,8 +106,7 @@ const DELIMITERS = [',', ';', '\t'] as const;
  * is four columns at `;`, two at `,`); `,` when none does (the missing column is reported).
  */
 function delimiterOf(text: string): string {
-  const end = text.search(/[\r\n]/);
-  const header = end === -1 ? text : text.slice(0, end);
+  const header = headerLine(text);
   let best: { delimiter: string; columns: number } = { delimiter: ',', columns: 1 };
   for (const delimiter of DELIMITERS) {
     const columns = header.split(delimiter);
