@@ -321,6 +321,8 @@ export const ImportedRowSchema = z.object({
   venueid: RowString,
   /** A conference tool's decision, e.g. CMT's `Status`: `Accept`, `Reject`. */
   status: RowString,
+  /** The kind of item, e.g. Zotero's `Item Type` `conferencePaper`, Scopus's `Conference paper`. */
+  kind: RowString,
   /** Pages, e.g. `101--110`. */
   pages: RowText,
   /** Year of publication. */

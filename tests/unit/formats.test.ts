@@ -481,9 +481,34 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     ]);
     const pmlrItem = readCsv(
       'zotero.csv',
-      `Publication Year,Title,Publication Title,Abstract Note\n2023,T,Proceedings of the 40th International Conference on Machine Learning,"${ABSTRACT}"\n`,
+      `Item Type,Publication Year,Title,Publication Title,Abstract Note\nconferencePaper,2023,T,Proceedings of the 40th International Conference on Machine Learning,"${ABSTRACT}"\n` +
+        `journalArticle,2023,T,Proceedings of the IEEE,"${ABSTRACT} Two."\n`,
     );
-    expect(pmlrItem.records[0]?.venue).toBe('International Conference on Machine Learning 2023');
+    // A conference paper's venue is its proceedings: read as a booktitle is.
+    expect(pmlrItem.records.map((r) => r.venue)).toEqual([
+      'International Conference on Machine Learning 2023',
+      'Proceedings of the IEEE 2023',
+    ]);
+    // A venue column of no known kind may be a journal: its words are kept. A workshop or
+    // Findings paper is not labelled as the meeting its acronym names.
+    const kept = readCsv(
+      's2.csv',
+      'Year,Venue,Abstract\n' +
+        [
+          'Proceedings of the IEEE',
+          'Proceedings of the VLDB Endowment',
+          'Workshop on Efficient Systems for Foundation Models, ICML 2023',
+          'Findings of the Association for Computational Linguistics, ACL 2023',
+        ]
+          .map((venue, i) => `2023,"${venue}","${ABSTRACT} ${i}."`)
+          .join('\n'),
+    );
+    expect(kept.records.map((r) => r.venue)).toEqual([
+      'Proceedings of the IEEE 2023',
+      'Proceedings of the VLDB Endowment 2023',
+      'Workshop on Efficient Systems for Foundation Models, ICML 2023',
+      'Findings of the Association for Computational Linguistics, ACL 2023',
+    ]);
     // Scopus's full names (with their author ids) and Web of Science's AF win over initials.
     const fullNames = readCsv(
       'scopus.csv',

@@ -258,11 +258,11 @@ const ACRONYM_WITH_YEAR = /^\p{Lu}[\p{L}-]*\p{Lu}[\p{L}-]* (?:19|20)\d\d$/u;
  * (`Advances in … Systems 32: Annual Conference …, NeurIPS 2019, 8-14 December 2019, Vancouver…`).
  */
 function acronymWithYear(booktitle: string): string | undefined {
-  const part = booktitle
-    .split(',')
-    .map((part) => part.replace(/\s+/g, ' ').trim())
-    .find((part) => ACRONYM_WITH_YEAR.test(part));
-  if (part !== undefined) return part;
+  const parts = booktitle.split(',').map((part) => part.replace(/\s+/g, ' ').trim());
+  const at = parts.findIndex((part) => ACRONYM_WITH_YEAR.test(part));
+  // `Workshop on Efficient Systems…, ICML 2023` and `Findings of the ACL, ACL 2023` are not the
+  // meeting their acronym names: they keep their own name.
+  if (at !== -1 && !SATELLITE.test(parts.slice(0, at).join(' '))) return parts[at];
   // IEEE's and others' names end with the acronym in brackets, the year elsewhere in the name:
   // `2022 IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR)` → `CVPR 2022`.
   const bracketed = BRACKETED_ACRONYM.exec(booktitle.trim());
@@ -287,8 +287,14 @@ function namesAcronym(value: unknown): boolean {
   return typeof value === 'string' && acronymWithYear(value) !== undefined;
 }
 
+/** A name for a venue beside a meeting, published under the meeting's acronym: kept whole. */
+const SATELLITE = /\b(?:workshops?|findings|companion)\b/i;
+
 /** An acronym in brackets closing a name, with or without its year: `(CVPR)`, `(ICLR 2022)`. */
 const BRACKETED_ACRONYM = /\((\p{Lu}[\p{L}-]*\p{Lu}[\p{L}-]*)(?: ((?:19|20)\d\d))?\)$/u;
+
+/** An item type that says the venue is a conference's proceedings. */
+const CONFERENCE_PAPER = /^conference ?paper$/i;
 
 /** A meeting's number opening its name: `39th International Conference…`. */
 const ORDINAL = /^\d+(?:st|nd|rd|th)\s+/i;
@@ -297,8 +303,8 @@ const ORDINAL = /^\d+(?:st|nd|rd|th)\s+/i;
  * The venue as a reader sees it on a card: the short name and year (`ICML 2023`) when the file
  * gives a short name, or the venue or booktitle names one among its parts (dblp's booktitles,
  * Scopus's `Conference name`: `39th International Conference on Machine Learning, ICML 2022`),
- * else the venue, booktitle or journal without its "Proceedings of the" opening and its number,
- * with the year added when it does not say it.
+ * else the venue or journal as written or the booktitle without its "Proceedings of the" opening
+ * and its number, with the year added when it does not say it.
  */
 export function venueLabel(venue: {
   shortName?: string;
@@ -307,12 +313,15 @@ export function venueLabel(venue: {
   venue?: string;
   year?: number;
 }): string | undefined {
-  const written = venue.venue ?? venue.booktitle;
+  // A venue of unknown kind may be a journal ("Proceedings of the IEEE", "Proceedings of the
+  // VLDB Endowment"): only its acronym and year are read, never its words dropped.
   const name =
     venue.shortName ??
-    (written && acronymWithYear(written)) ??
-    written?.replace(PROCEEDINGS_OF, '').replace(ORDINAL, '') ??
-    venue.journal?.replace(PROCEEDINGS_OF, '');
+    (venue.venue && (acronymWithYear(venue.venue) ?? venue.venue)) ??
+    (venue.booktitle &&
+      (acronymWithYear(venue.booktitle) ??
+        venue.booktitle.replace(PROCEEDINGS_OF, '').replace(ORDINAL, ''))) ??
+    venue.journal;
   const trimmed = name?.replace(/\s+/g, ' ').trim();
   if (!trimmed) return undefined;
   if (venue.year === undefined || readYear(trimmed) !== undefined) return trimmed;
@@ -386,6 +395,9 @@ const FIELD_NAMES: Record<string, readonly string[]> = {
   journal: ['journal', 'journaltitle'],
   volume: ['volume'],
   venueid: ['venueid'],
+  // Zotero's `Item Type` (`conferencePaper`), Scopus's `Document Type` (`Conference paper`): a
+  // conference paper's venue is a booktitle, read as one.
+  kind: ['itemtype', 'documenttype'],
   // CMT's `Status` (`Accept`, `Reject`): read only to leave out what was not accepted.
   status: ['status', 'decision', 'paperstatus'],
   // `Publication Year`: Zotero's.
@@ -661,7 +673,9 @@ export function readRow(
     /^submitted to\b/i.test(text(row.venue) ?? '') || notAccepted(text(row.venueid));
   const venue =
     (submitted ? undefined : venueFromVenueId(text(row.venueid))) ??
-    venueLabel({ venue: text(row.venue), booktitle, journal, year });
+    (CONFERENCE_PAPER.test(text(row.kind) ?? '')
+      ? venueLabel({ booktitle: booktitle ?? text(row.venue), year })
+      : venueLabel({ venue: text(row.venue), booktitle, journal, year }));
   const links = classifyPaperLinks({
     url: text(row.url),
     pdf: text(row.pdf),
