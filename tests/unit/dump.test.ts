@@ -67,6 +67,13 @@ describe('a tagged bibliographic export saved as .txt', () => {
         '{"id": "p1", "abstract": "We study …"}\n{"id": "p2", "abstract": "We show …"}\n',
         'a JSON export',
       ],
+      // … and JabRef's opening comment, pretty-printed JSON, RIS written with one space.
+      [
+        `% Encoding: UTF-8\n\n@article{k0, title={Paper 0},\n  abstract={We study …}}\n`,
+        'a BibTeX export',
+      ],
+      ['[\n  {\n    "id": "p0",\n    "abstract": "We study …"\n  }\n]\n', 'a JSON export'],
+      ['TY - JOUR\nTI - Paper 0\nAB - We study …\nER - \n', 'a RIS export'],
     ] as const) {
       const dump = splitDump('savedrecs.txt', text);
       expect([...dump.paragraphs]).toEqual([]);

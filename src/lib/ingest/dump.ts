@@ -226,27 +226,36 @@ class LineScanner {
   }
 }
 
-/** The first two non-blank lines from an offset: enough to recognise a tagged export. */
+/** The first few non-blank lines from an offset: enough to recognise a tagged export. */
 function openingLines(text: string, from: number): string[] {
   const opening: string[] = [];
   const lines = new LineScanner(text.slice(from, from + 20_000));
-  for (let line = lines.next(); line !== null && opening.length < 2; line = lines.next()) {
+  for (let line = lines.next(); line !== null && opening.length < 8; line = lines.next()) {
     if (!lines.blank) opening.push(line);
   }
   return opening;
-} /**
+}
+
+/**
  * The tagged bibliographic format a `.txt` file is in, by its opening lines, or null: Web of
  * Science's plain-text export (`FN Clarivate Analytics Web of Science`, `VR 1.0`), RIS (`TY  - JOUR`)
  * or PubMed's MEDLINE (`PMID- 123`); also Web of Science's tab-delimited export (`PT<tab>AU<tab>…`),
- * which is read as a `.csv`, and BibTeX (`@inproceedings{…`) or JSON (`{"id": …`) saved as `.txt`.
- * With it, what the reader should do instead.
+ * which is read as a `.csv`, and BibTeX (`@inproceedings{…`, after `%` comment lines such as
+ * JabRef's `% Encoding: UTF-8`) or JSON (`{"id": …`, or `[` / `{` alone on the line, as
+ * pretty-printed JSON opens) saved as `.txt`. With it, what the reader should do instead.
  */
 function taggedExport(lines: readonly string[]): { name: string; advice: string } | null {
   const opening = (lines[0] ?? '').replace(/^\uFEFF/, '');
   const elsewhere = 'export the records as BibTeX (.bib) or RIS (.ris) instead';
-  if (/^TY {2}- [A-Z]+\s*$/.test(opening)) return { name: 'RIS', advice: 'name it .ris' };
-  if (/^@[A-Za-z]+\s*[{(]/.test(opening)) return { name: 'BibTeX', advice: 'name it .bib' };
-  if (/^\{\s*"[^"]*"\s*:/.test(opening)) {
+  // RIS's tag is two letters, two spaces and a dash; some tools write one space.
+  if (/^TY {1,2}- ?[A-Z]+\s*$/.test(opening)) return { name: 'RIS', advice: 'name it .ris' };
+  const firstEntry = lines
+    .map((line) => line.replace(/^\uFEFF/, ''))
+    .find((line) => !line.startsWith('%'));
+  if (/^\s*@[A-Za-z]+\s*[{(]/.test(firstEntry ?? '')) {
+    return { name: 'BibTeX', advice: 'name it .bib' };
+  }
+  if (/^(?:\{\s*"[^"]*"\s*:|[[{]\s*$|\[\s*\{)/.test(opening)) {
     return { name: 'JSON', advice: 'name it .json (or .jsonl, one record a line)' };
   }
   if (/^PMID- ?\d+\s*$/.test(opening)) return { name: 'MEDLINE (PubMed)', advice: elsewhere };
