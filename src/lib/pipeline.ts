@@ -346,12 +346,14 @@ export function enrichAndValidate(
   const { valid, problems } = validatePapers(corrected.papers);
   clock('validate');
   const sourcesKept = valid.reduce((sum, paper) => sum + paper.sources.length, 0);
+  const listed = listProblems(sortProblems([...base.problems, ...corrected.problems, ...problems]));
   return {
     papers: valid,
-    problems: sortProblems([...base.problems, ...corrected.problems, ...problems]),
+    problems: listed.problems,
     ...(base.skipped ? { skipped: base.skipped } : {}),
     stats: {
       ...base.stats,
+      ...(listed.notListed > 0 ? { problemsNotListed: listed.notListed } : {}),
       papers: valid.length,
       duplicatesMerged: sourcesKept - valid.length,
       ...(corrected.applied === undefined
@@ -392,44 +394,35 @@ interface Collected {
   skipped: Problem[];
   copies: AbstractCopies[];
   problems: Problem[];
-  /** Problems counted past {@link MAX_LISTED_PROBLEMS} in their file (each file's are named). */
-  notListed: number;
   paragraphs: number;
 }
 
 /**
- * A file's problems as listed: the first {@link MAX_LISTED_PROBLEMS}, then one that says how many
- * more there are, at the line of the first of them.
+ * A file's problems as they are met: the first {@link MAX_LISTED_PROBLEMS} kept, the rest only
+ * counted (so a file of a million bad paragraphs never holds a million problems), their count
+ * carried by one problem at the first of them, worded when all problems are listed
+ * ({@link listProblems}).
  */
 class ProblemList {
   readonly problems: Problem[] = [];
-  notListed = 0;
-  private listed = 0;
+  private kept = 0;
   private more: Problem | null = null;
-  private moreCount = 0;
 
   add(problem: Problem): void {
-    if (this.listed < MAX_LISTED_PROBLEMS) {
+    if (this.kept < MAX_LISTED_PROBLEMS) {
       this.problems.push(problem);
-      this.listed++;
+      this.kept++;
       return;
     }
-    this.more ??= { file: problem.file, line: problem.line, reason: '' };
-    this.moreCount++;
+    this.more ??= { file: problem.file, line: problem.line, reason: '', more: 0 };
+    this.more.more! += 1;
   }
 
-  /** Closes a file: its count of problems not listed becomes one problem. */
+  /** Closes a file: its problems past the limit become one, which counts them. */
   endFile(): void {
-    if (this.more !== null) {
-      const more = this.moreCount;
-      this.more.reason = `${plural(more, 'more problem')} in this file ${more === 1 ? 'is' : 'are'} not listed (the first ${MAX_LISTED_PROBLEMS} are above)`;
-      this.problems.push(this.more);
-      // The line printed stands for one of them.
-      this.notListed += more - 1;
-    }
-    this.listed = 0;
+    if (this.more !== null) this.problems.push(this.more);
+    this.kept = 0;
     this.more = null;
-    this.moreCount = 0;
   }
 }
 
@@ -458,8 +451,10 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
     const reader = structuredReader(name);
     if (reader) {
       const read = readStructured(name, bytes, reader);
-      // One at a time: spreading 100,000 into one call overflows the stack.
-      for (const problem of read.problems) problems.add(problem);
+      // In line order, so the ones kept are the first; one at a time: spreading 100,000 into one
+      // call overflows the stack.
+      const inOrder = [...read.problems].sort((a, b) => a.line - b.line);
+      for (const problem of inOrder) problems.add(problem);
       problems.endFile();
       paragraphs += read.count;
       emailsDropped += read.emailsDropped;
@@ -492,7 +487,6 @@ function collectAbstracts(files: readonly DumpFile[]): Collected {
     skipped,
     copies: [...byAbstract.values()],
     problems: problems.problems,
-    notListed: problems.notListed,
     paragraphs,
   };
 }
@@ -540,7 +534,6 @@ function assemble(
       paragraphs: collected.paragraphs,
       ...(collected.emailsDropped > 0 ? { emailsDropped: collected.emailsDropped } : {}),
       ...(collected.skipped.length > 0 ? { skipped: collected.skipped.length } : {}),
-      ...(collected.notListed > 0 ? { problemsNotListed: collected.notListed } : {}),
     },
   };
 }
@@ -743,6 +736,41 @@ function validatePapers(papers: readonly Paper[]): { valid: Paper[]; problems: P
     }
   }
   return { valid, problems };
+}
+
+/**
+ * Each file's first {@link MAX_LISTED_PROBLEMS} problems, then one that says how many more there
+ * are (those counted while reading and those met later: a title the schema refuses…), after
+ * them; and how many problems that line leaves out beside itself.
+ */
+function listProblems(sorted: readonly Problem[]): { problems: Problem[]; notListed: number } {
+  const problems: Problem[] = [];
+  let notListed = 0;
+  for (let i = 0; i < sorted.length;) {
+    const { file } = sorted[i]!;
+    let kept = 0;
+    let more = 0;
+    let lastListed = 0;
+    let firstMore = Infinity;
+    for (; i < sorted.length && sorted[i]!.file === file; i++) {
+      const problem = sorted[i]!;
+      if (problem.more === undefined && kept < MAX_LISTED_PROBLEMS) {
+        problems.push(problem);
+        kept++;
+        lastListed = problem.line;
+        continue;
+      }
+      more += problem.more ?? 1;
+      firstMore = Math.min(firstMore, problem.line);
+    }
+    if (more === 0) continue;
+    // At the first problem not listed, unless a listed one comes later (met after reading).
+    const line = Math.max(firstMore, lastListed);
+    const reason = `${plural(more, 'more problem')} in this file ${more === 1 ? 'is' : 'are'} not listed (the first ${MAX_LISTED_PROBLEMS} are above)`;
+    problems.push({ file, line, reason });
+    notListed += more - 1;
+  }
+  return { problems, notListed };
 }
 
 function sortProblems(problems: Problem[]): Problem[] {

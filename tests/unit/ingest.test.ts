@@ -176,6 +176,30 @@ describe('a file of many problems', () => {
     );
     expectNothingDropped(result);
   });
+
+  it('counts problems met after reading (a title the schema refuses) in the same line', () => {
+    naming.longTitle = true;
+    try {
+      const abstract =
+        'We propose a retrieval method that indexes long documents in linear time and answers ' +
+        'questions about them more accurately than dense retrievers on four benchmarks.';
+      const variants = Array.from({ length: 130 }, (_, i) => `${abstract} Variant ${i + 1}.`);
+      const result = ingestDumps(
+        [{ name: 'v.txt', bytes: encode(['H', ...variants].join('\n\n')) }],
+        TAXONOMY,
+      );
+      const lines = result.problems.map((problem) => formatProblem(problem));
+      expect(lines).toHaveLength(101);
+      expect(lines[99]).toBe('v.txt:201: field "title": too long (at most 100 characters)');
+      expect(lines[100]).toBe(
+        'v.txt:203: 30 more problems in this file are not listed (the first 100 are above)',
+      );
+      expect(formatSummary(result.stats, result.problems.length)).toMatch(/, 130 problems$/);
+      expectNothingDropped(result);
+    } finally {
+      naming.longTitle = false;
+    }
+  });
 });
 
 describe('duplicates within one dump', () => {

@@ -15,6 +15,8 @@ export interface Problem {
   line: number;
   /** What is wrong, in words the person who edits the dump understands. */
   reason: string;
+  /** For a line that stands for problems past a file's listed ones: how many (src/lib/pipeline.ts). */
+  more?: number;
 }
 
 /** One blank-line-separated block of a dump, as written. */

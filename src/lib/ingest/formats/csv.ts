@@ -91,10 +91,14 @@ export function readCsv(file: string, written: string): ReadStructuredDump {
 /** Columns a header may name: Web of Science's full export has about 70, Scopus's about 50. */
 const MAX_COLUMNS = 1_000;
 
-/** The first line of a text (a header row's quoted line breaks are rare enough to ignore here). */
+/**
+ * The first line of a text that is not blank, as csv-parse skips blank lines (`sep=;` leaves one);
+ * a header row's quoted line breaks are rare enough to ignore here.
+ */
 function headerLine(text: string): string {
-  const end = text.search(/[\r\n]/);
-  return end === -1 ? text : text.slice(0, end);
+  const start = /^\uFEFF?[\r\n \t]*/.exec(text)![0].length;
+  const end = text.slice(start).search(/[\r\n]/);
+  return end === -1 ? text.slice(start) : text.slice(start, start + end);
 }
 
 /** The separators spreadsheets write: `,`; `;` where the decimal mark is a comma (Excel in much of Europe); tab. */
