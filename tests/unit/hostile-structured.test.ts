@@ -10,6 +10,7 @@ import { parseTaxonomy } from '../../src/lib/enrich/taxonomy';
 import { readBibtex } from '../../src/lib/ingest/formats/bibtex';
 import { readCsv } from '../../src/lib/ingest/formats/csv';
 import { readJsonArray, readJsonLines } from '../../src/lib/ingest/formats/jsonl';
+import { withoutStackTraces } from '../../src/lib/ingest/formats/record';
 import { readRis } from '../../src/lib/ingest/formats/ris';
 import { OverridesError, parseOverrides } from '../../src/lib/ingest/overrides';
 import { normalizeAbstract } from '../../src/lib/ingest/normalize';
@@ -192,6 +193,19 @@ describe('given text is shown as given', () => {
     expect(trailing.problems.map((p) => [p.line, p.reason])).toEqual([
       [6, expect.stringMatching(/^not JSON: Unexpected token '\]', .* is not valid JSON$/)],
     ]);
+  });
+});
+
+describe('reading a million bad rows', () => {
+  it('takes no stack trace for their errors, and restores stack traces however it ends', () => {
+    const before = Error.stackTraceLimit;
+    expect(withoutStackTraces(() => new Error('x').stack)).toBe('Error: x');
+    expect(() =>
+      withoutStackTraces(() => {
+        throw new Error('y');
+      }),
+    ).toThrow('y');
+    expect(Error.stackTraceLimit).toBe(before);
   });
 });
 

@@ -5,7 +5,14 @@
  * addresses are never read, nor any column the site does not show (reviews, decisions).
  */
 import { CsvError, parse } from 'csv-parse/sync';
-import { addRow, finishRows, isAbstractColumn, newRows, type ReadStructuredDump } from './record';
+import {
+  addRow,
+  finishRows,
+  isAbstractColumn,
+  newRows,
+  withoutStackTraces,
+  type ReadStructuredDump,
+} from './record';
 import { formatCount } from '../../format';
 
 interface ParsedRow {
@@ -28,14 +35,17 @@ export function readCsv(file: string, written: string): ReadStructuredDump {
   }
   let rows: ParsedRow[];
   try {
-    rows = parse(text, {
-      bom: true,
-      delimiter,
-      info: true,
-      skip_empty_lines: true,
-      // A header-only or ragged file is reported by the checks below, never thrown mid-way.
-      relax_column_count: true,
-    }) as unknown as ParsedRow[];
+    rows = withoutStackTraces(
+      () =>
+        parse(text, {
+          bom: true,
+          delimiter,
+          info: true,
+          skip_empty_lines: true,
+          // A header-only or ragged file is reported by the checks below, never thrown mid-way.
+          relax_column_count: true,
+        }) as unknown as ParsedRow[],
+    );
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     const line = (error as CsvError & { lines?: number }).lines ?? 1;

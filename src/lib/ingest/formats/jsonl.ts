@@ -6,7 +6,14 @@
  */
 import { visit } from 'jsonc-parser';
 import type { Problem } from '../dump';
-import { addRow, finishRows, newRows, unwrap, type ReadStructuredDump } from './record';
+import {
+  addRow,
+  finishRows,
+  newRows,
+  unwrap,
+  withoutStackTraces,
+  type ReadStructuredDump,
+} from './record';
 
 /**
  * An OpenReview reply (a review, a decision, a comment: `replyto` set, its own id not the forum's):
@@ -38,26 +45,29 @@ export function readJsonLines(file: string, text: string): ReadStructuredDump {
   const rows = newRows();
   const keys = new Map<string, number>();
   let count = 0;
-  text.split(/\r\n|\r|\n/).forEach((raw, i) => {
-    if (raw.trim() === '') return;
-    count += 1;
-    const line = i + 1;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      rows.problems.push({ file, line, reason: `not JSON: ${jsonReason(error)}` });
-      return;
-    }
-    if (isReply(value)) {
-      // Counted only when named: `finishRows` counts what was found less what was left out.
-      const named = leftOutReply(value, { file, line });
-      if (named) rows.skipped.push(named);
-      else count -= 1;
-      return;
-    }
-    addRow(rows, value, { file, line, index: count }, keys);
-  });
+  const lines = text.split(/\r\n|\r|\n/);
+  withoutStackTraces(() =>
+    lines.forEach((raw, i) => {
+      if (raw.trim() === '') return;
+      count += 1;
+      const line = i + 1;
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch (error) {
+        rows.problems.push({ file, line, reason: `not JSON: ${jsonReason(error)}` });
+        return;
+      }
+      if (isReply(value)) {
+        // Counted only when named: `finishRows` counts what was found less what was left out.
+        const named = leftOutReply(value, { file, line });
+        if (named) rows.skipped.push(named);
+        else count -= 1;
+        return;
+      }
+      addRow(rows, value, { file, line, index: count }, keys);
+    }),
+  );
   if (count === 0) rows.problems.push({ file, line: 1, reason: 'no records' });
   return finishRows(file, rows, count);
 }

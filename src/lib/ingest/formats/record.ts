@@ -358,6 +358,22 @@ export function notAccepted(venueId: string | undefined): boolean {
   return /\/(?:[A-Za-z_]*_)?Submission$/.test(venueId ?? '');
 }
 
+/**
+ * `run()` with V8's stack traces off: an exported file may hold a million bad rows, each one an
+ * error object from the parser (csv-parse's `CsvError` for a ragged row, `JSON.parse`'s
+ * `SyntaxError`), and capturing a stack for each took 40 % of reading them. The errors are read
+ * for their messages only; the limit is restored however `run()` ends.
+ */
+export function withoutStackTraces<T>(run: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return run();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 /** A column or field name as compared: lower case, letters and digits only (`Paper Title` → `papertitle`). */
 export function columnKey(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]/g, '');
