@@ -134,6 +134,19 @@ describe('a BibTeX dump', () => {
     }
   });
 
+  it('reads a value with a line that opens with @ as that value, not as the next entry', () => {
+    const bib = [
+      `@misc{t1, title = "Follow",\n  abstract = "${ABSTRACT} Follow us on\n@Twitter (handle) or\n@Mastodon{x} for news."\n}`,
+      `@misc{t2, title = {T}, abstract = {${ABSTRACT} Two.}}`,
+    ].join('\n\n');
+    const read = readBibtex('t.bib', bib);
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => r.key)).toEqual(['t1', 't2']);
+    expect(read.records[0]?.abstract).toMatch(
+      /us on\s+@Twitter \(handle\) or\s+@Mastodonx for news\.$/,
+    );
+  });
+
   it("calls an arXiv preprint arXiv however the export says so, and reads dblp's ee link", () => {
     const bib = [
       // Zotero: the identifier as the journal.

@@ -40,10 +40,15 @@ export function scanBibtex(text: string): { entries: ScannedEntry[]; problems: S
   return new Scanner(text).run();
 }
 
-/** An entry's start at the beginning of a line, inside a braced value only when a { is unclosed. */
-const ENTRY_START = /\n[ \t]*@[a-zA-Z]+[ \t]*[{(]/;
+/**
+ * An entry's start at the beginning of a line (`@article{key,`, `@string{`), looked for inside a
+ * value only when its { or " is unclosed. The key and its comma are part of it, so a value's line
+ * that opens with `@Twitter (handle)` is no entry (a red team's).
+ */
+const ENTRY_START =
+  /\n[ \t]*@(?:[a-zA-Z]+[ \t]*[{(][ \t]*[^\s,={}()"#%'~]*[ \t]*,|(?:string|preamble|comment)[ \t]*[{(])/i;
 /** {@link ENTRY_START}, searched for from a given position (`lastIndex`). */
-const NEXT_ENTRY_START = new RegExp(ENTRY_START.source, 'g');
+const NEXT_ENTRY_START = new RegExp(ENTRY_START.source, 'gi');
 
 /** Characters `@string` macros may add to any file (more for a file larger than half of it). */
 const MIN_EXPANSION_BUDGET = 10_000_000;
