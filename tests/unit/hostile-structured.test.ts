@@ -219,9 +219,9 @@ describe('a CSV far wider than any export', () => {
       '1: 300,002 columns in the header (at most 1,000): not a table of papers',
     ]);
     // Excel's `sep=,` line first (a red team's: the width was read off that line).
-    expect(readCsv('wide.csv', `sep=,\n${text}`).problems.map((p) => p.reason)).toEqual([
-      '300,002 columns in the header (at most 1,000): not a table of papers',
-    ]);
+    expect(
+      readCsv('wide.csv', `sep=,\n${text}`).problems.map((p) => `${p.line}: ${p.reason}`),
+    ).toEqual(['2: 300,002 columns in the header (at most 1,000): not a table of papers']);
     // A real export's width is read as before.
     const wos = Array.from({ length: 70 }, (_, i) => `X${i}`);
     const ok = readCsv('wos.csv', `AB\t${wos.join('\t')}\n${ABSTRACT}\t${wos.join('\t')}\n`);

@@ -27,11 +27,12 @@ export function readCsv(file: string, written: string): ReadStructuredDump {
   const declared = /^(\uFEFF?)sep=([,;\t|])[ \t]*(?=\r\n|\r|\n|$)/.exec(written);
   const text = declared ? declared[1]! + written.slice(declared[0].length) : written;
   const delimiter = declared?.[2] ?? delimiterOf(text);
-  const width = headerLine(text).split(delimiter).length;
+  const opening = headerLine(text);
+  const width = opening.text.split(delimiter).length;
   if (width > MAX_COLUMNS) {
     // Every row becomes an object of that many fields: 300,000 columns in a 3 MB file held 650 MB.
     const reason = `${formatCount(width)} columns in the header (at most ${formatCount(MAX_COLUMNS)}): not a table of papers`;
-    return { records: [], problems: [{ file, line: 1, reason }], count: 1, venue: null };
+    return { records: [], problems: [{ file, line: opening.line, reason }], count: 1, venue: null };
   }
   let rows: ParsedRow[];
   try {
@@ -105,10 +106,11 @@ const MAX_COLUMNS = 1_000;
  * The first line of a text that is not blank, as csv-parse skips blank lines (`sep=;` leaves one);
  * a header row's quoted line breaks are rare enough to ignore here.
  */
-function headerLine(text: string): string {
-  const start = /^\uFEFF?[\r\n \t]*/.exec(text)![0].length;
-  const end = text.slice(start).search(/[\r\n]/);
-  return end === -1 ? text.slice(start) : text.slice(start, start + end);
+function headerLine(text: string): { text: string; line: number } {
+  const blank = /^\uFEFF?[\r\n \t]*/.exec(text)![0];
+  const rest = text.slice(blank.length);
+  const end = rest.search(/[\r\n]/);
+  return { text: end === -1 ? rest : rest.slice(0, end), line: lineBreaks(blank) + 1 };
 }
 
 /** The separators spreadsheets write: `,`; `;` where the decimal mark is a comma (Excel in much of Europe); tab. */
@@ -120,7 +122,7 @@ const DELIMITERS = [',', ';', '\t'] as const;
  * is four columns at `;`, two at `,`); `,` when none does (the missing column is reported).
  */
 function delimiterOf(text: string): string {
-  const header = headerLine(text);
+  const header = headerLine(text).text;
   let best: { delimiter: string; columns: number } = { delimiter: ',', columns: 1 };
   for (const delimiter of DELIMITERS) {
     const columns = header.split(delimiter);
