@@ -209,6 +209,26 @@ describe('reading a million bad rows', () => {
   });
 });
 
+describe('a file of more bad rows than any export', () => {
+  it('is read up to 10,000 of them, and says where it stopped', () => {
+    const csv = readCsv('r.csv', `id,title,abstract\n${'x\n'.repeat(20_000)}`);
+    expect(csv.records).toEqual([]);
+    expect(csv.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
+      '10002: stopped reading: more than 10,000 rows with another number of fields than the header; the rest of the file is not read',
+    ]);
+    // Under the limit, every ragged row is its own problem.
+    expect(readCsv('r.csv', `id,title,abstract\n${'x\n'.repeat(50)}`).problems).toHaveLength(50);
+    const jsonl = readJsonLines('r.jsonl', 'x\n'.repeat(20_000));
+    expect(jsonl.problems).toHaveLength(10_001);
+    expect(jsonl.problems.at(-1)).toEqual({
+      file: 'r.jsonl',
+      line: 10_001,
+      reason:
+        'stopped reading: more than 10,000 lines that are not JSON; the rest of the file is not read',
+    });
+  });
+});
+
 describe('a CSV far wider than any export', () => {
   it('is refused at its header, before its rows are parsed', () => {
     const columns = Array.from({ length: 300_000 }, (_, i) => `c${i}`);

@@ -9,7 +9,9 @@ import {
   addRow,
   finishRows,
   isAbstractColumn,
+  MAX_BAD_ROWS,
   newRows,
+  stoppedReading,
   withoutStackTraces,
   type ReadStructuredDump,
 } from './record';
@@ -35,6 +37,8 @@ export function readCsv(file: string, written: string): ReadStructuredDump {
     return { records: [], problems: [{ file, line: opening.line, reason }], count: 1, venue: null };
   }
   let rows: ParsedRow[];
+  let rowWidth: number | undefined;
+  let ragged = 0;
   try {
     rows = withoutStackTraces(
       () =>
@@ -45,9 +49,23 @@ export function readCsv(file: string, written: string): ReadStructuredDump {
           skip_empty_lines: true,
           // A header-only or ragged file is reported by the checks below, never thrown mid-way.
           relax_column_count: true,
+          // …up to a point: past MAX_BAD_ROWS ragged rows the file is not read on.
+          on_record: (record, context) => {
+            // With `info`, a record arrives as `{ record, info }` (csv-parse's types say fields).
+            const fields = (record as unknown as ParsedRow).record;
+            rowWidth ??= fields.length;
+            if (fields.length !== rowWidth && ++ragged > MAX_BAD_ROWS) {
+              throw new StopReading(context.lines);
+            }
+            return record;
+          },
         }) as unknown as ParsedRow[],
     );
   } catch (error) {
+    if (error instanceof StopReading) {
+      const reason = stoppedReading('rows with another number of fields than the header');
+      return { records: [], problems: [{ file, line: error.line, reason }], count: 1, venue: null };
+    }
     if (!(error instanceof CsvError)) throw error;
     const line = (error as CsvError & { lines?: number }).lines ?? 1;
     return {
@@ -97,6 +115,13 @@ export function readCsv(file: string, written: string): ReadStructuredDump {
     addRow(read, value, { file, line, index: i + 1 }, keys);
   });
   return finishRows(file, read, body.length);
+}
+
+/** Thrown inside csv-parse to stop it at a line. */
+class StopReading extends Error {
+  constructor(readonly line: number) {
+    super(`stopped at line ${line}`);
+  }
 }
 
 /** Columns a header may name: Web of Science's full export has about 70, Scopus's about 50. */

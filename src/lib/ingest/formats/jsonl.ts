@@ -9,7 +9,9 @@ import type { Problem } from '../dump';
 import {
   addRow,
   finishRows,
+  MAX_BAD_ROWS,
   newRows,
+  stoppedReading,
   unwrap,
   withoutStackTraces,
   type ReadStructuredDump,
@@ -46,26 +48,32 @@ export function readJsonLines(file: string, text: string): ReadStructuredDump {
   const keys = new Map<string, number>();
   let count = 0;
   const lines = text.split(/\r\n|\r|\n/);
+  let bad = 0;
   withoutStackTraces(() =>
-    lines.forEach((raw, i) => {
-      if (raw.trim() === '') return;
+    lines.every((raw, i) => {
+      if (raw.trim() === '') return true;
       count += 1;
       const line = i + 1;
       let value: unknown;
       try {
         value = JSON.parse(raw);
       } catch (error) {
+        if (++bad > MAX_BAD_ROWS) {
+          rows.problems.push({ file, line, reason: stoppedReading('lines that are not JSON') });
+          return false;
+        }
         rows.problems.push({ file, line, reason: `not JSON: ${jsonReason(error)}` });
-        return;
+        return true;
       }
       if (isReply(value)) {
         // Counted only when named: `finishRows` counts what was found less what was left out.
         const named = leftOutReply(value, { file, line });
         if (named) rows.skipped.push(named);
         else count -= 1;
-        return;
+        return true;
       }
       addRow(rows, value, { file, line, index: count }, keys);
+      return true;
     }),
   );
   if (count === 0) rows.problems.push({ file, line: 1, reason: 'no records' });
