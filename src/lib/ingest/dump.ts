@@ -162,7 +162,7 @@ export function splitDump(file: string, text: string): ParsedDump {
       problems: [{ file, line: 1, reason: 'empty file' }],
     };
   }
-  const headerIndex = lines.number - 1;
+  const headerLineNumber = lines.number;
   const tagged = taggedExport(openingLines(text, lines.start));
   if (tagged !== null) {
     // Its records would read as abstracts made of field tags ("PT J AU Anderson, RC …").
@@ -171,7 +171,7 @@ export function splitDump(file: string, text: string): ParsedDump {
       file,
       header: null,
       paragraphs: NO_PARAGRAPHS,
-      problems: [{ file, line: headerIndex + 1, reason }],
+      problems: [{ file, line: headerLineNumber, reason }],
     };
   }
   const header = normalizeWhitespace(headerLine);
@@ -180,7 +180,7 @@ export function splitDump(file: string, text: string): ParsedDump {
   if (notAnAbstract(header) === null) {
     problems.push({
       file,
-      line: headerIndex + 1,
+      line: headerLineNumber,
       reason:
         `the first line must be the dump's label (e.g. "ICLR 2026 Papers"), ` +
         `but it reads like an abstract: "${preview(header)}"`,
@@ -189,7 +189,7 @@ export function splitDump(file: string, text: string): ParsedDump {
   if (paragraphs.length === 0) {
     problems.push({
       file,
-      line: headerIndex + 1,
+      line: headerLineNumber,
       reason: `no abstracts after the header "${preview(header)}"`,
     });
   }

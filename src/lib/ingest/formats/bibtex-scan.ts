@@ -43,12 +43,11 @@ export function scanBibtex(text: string): { entries: ScannedEntry[]; problems: S
 /**
  * An entry's start at the beginning of a line (`@article{key,`, `@string{`), looked for inside a
  * value only when its { or " is unclosed. The key and its comma are part of it, so a value's line
- * that opens with `@Twitter (handle)` is no entry (a red team's).
+ * that opens with `@Twitter (handle)` is no entry (a red team's). Searched for from a given
+ * position (`lastIndex`).
  */
-const ENTRY_START =
-  /\n[ \t]*@(?:[a-zA-Z]+[ \t]*[{(][ \t]*[^\s,={}()"#%'~]*[ \t]*,|(?:string|preamble|comment)[ \t]*[{(])/i;
-/** {@link ENTRY_START}, searched for from a given position (`lastIndex`). */
-const NEXT_ENTRY_START = new RegExp(ENTRY_START.source, 'gi');
+const NEXT_ENTRY_START =
+  /\n[ \t]*@(?:[a-zA-Z]+[ \t]*[{(][ \t]*[^\s,={}()"#%'~]*[ \t]*,|(?:string|preamble|comment)[ \t]*[{(])/gi;
 
 /** Characters `@string` macros may add to any file (more for a file larger than half of it). */
 const MIN_EXPANSION_BUDGET = 10_000_000;

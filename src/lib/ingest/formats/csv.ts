@@ -28,8 +28,8 @@ export function readCsv(file: string, written: string): ReadStructuredDump {
   // so rows keep their line numbers; a blank line is skipped).
   const declared = /^(\uFEFF?)sep=([,;\t|])[ \t]*(?=\r\n|\r|\n|$)/.exec(written);
   const text = declared ? declared[1]! + written.slice(declared[0].length) : written;
-  const delimiter = declared?.[2] ?? delimiterOf(text);
   const opening = headerLine(text);
+  const delimiter = declared?.[2] ?? delimiterOf(opening.text);
   const width = opening.text.split(delimiter).length;
   if (width > MAX_COLUMNS) {
     // Every row becomes an object of that many fields: 300,000 columns in a 3 MB file held 650 MB.
@@ -146,8 +146,7 @@ const DELIMITERS = [',', ';', '\t'] as const;
  * the most columns, one of which is an abstract (`Paper ID;Title;Abstract;Authors (Last, First)`
  * is four columns at `;`, two at `,`); `,` when none does (the missing column is reported).
  */
-function delimiterOf(text: string): string {
-  const header = headerLine(text).text;
+function delimiterOf(header: string): string {
   let best: { delimiter: string; columns: number } = { delimiter: ',', columns: 1 };
   for (const delimiter of DELIMITERS) {
     const columns = header.split(delimiter);
