@@ -409,6 +409,10 @@ class ProblemList {
   private more: Problem | null = null;
 
   add(problem: Problem): void {
+    if (problem.stop) {
+      this.problems.push(problem);
+      return;
+    }
     if (this.kept < MAX_LISTED_PROBLEMS) {
       this.problems.push(problem);
       this.kept++;
@@ -752,8 +756,14 @@ function listProblems(sorted: readonly Problem[]): { problems: Problem[]; notLis
     let more = 0;
     let lastListed = 0;
     let firstMore = Infinity;
+    const stops: Problem[] = [];
     for (; i < sorted.length && sorted[i]!.file === file; i++) {
       const problem = sorted[i]!;
+      if (problem.stop) {
+        // Where a reader stopped is always said, last.
+        stops.push(problem);
+        continue;
+      }
       if (problem.more === undefined && kept < MAX_LISTED_PROBLEMS) {
         problems.push(problem);
         kept++;
@@ -763,12 +773,14 @@ function listProblems(sorted: readonly Problem[]): { problems: Problem[]; notLis
       more += problem.more ?? 1;
       firstMore = Math.min(firstMore, problem.line);
     }
-    if (more === 0) continue;
-    // At the first problem not listed, unless a listed one comes later (met after reading).
-    const line = Math.max(firstMore, lastListed);
-    const reason = `${plural(more, 'more problem')} in this file ${more === 1 ? 'is' : 'are'} not listed (the first ${MAX_LISTED_PROBLEMS} are above)`;
-    problems.push({ file, line, reason });
-    notListed += more - 1;
+    if (more > 0) {
+      // At the first problem not listed, unless a listed one comes later (met after reading).
+      const line = Math.max(firstMore, lastListed);
+      const reason = `${plural(more, 'more problem')} in this file ${more === 1 ? 'is' : 'are'} not listed (the first ${MAX_LISTED_PROBLEMS} are above)`;
+      problems.push({ file, line, reason });
+      notListed += more - 1;
+    }
+    problems.push(...stops);
   }
   return { problems, notListed };
 }

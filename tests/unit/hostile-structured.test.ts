@@ -26,6 +26,8 @@ function ingest(name: string, text: string): IngestResult {
   return ingestDumps([{ name, bytes: new TextEncoder().encode(text) }], TAXONOMY);
 }
 const jsonl = (...rows: object[]) => rows.map((row) => JSON.stringify(row)).join('\n');
+const STOPPED =
+  'stopped reading: more than 10,000 records that could not be read; the rest of the file is not read';
 const reasons = (result: { problems: { file: string; line: number; reason: string }[] }) =>
   result.problems.map((p) => `${p.file}:${p.line}: ${p.reason}`);
 
@@ -188,10 +190,11 @@ describe('given text is shown as given', () => {
       const bad = readJsonArray('j.json', broken.replaceAll('\n', eol));
       expect(bad.problems.map((p) => p.line)).toEqual([5]);
     }
-    // V8 gives "Unexpected token" errors, a trailing comma's among them, no position.
-    const trailing = readJsonArray('j.json', `[\n${record('a')},\n${record('b')},\n]\n`);
+    // V8 gives "Unexpected token" errors, a trailing comma's among them, no position; the
+    // comma's line is the one to edit, not the bracket's after it.
+    const trailing = readJsonArray('j.json', `[\n${record('a')},\n${record('b')},\n\n]\n`);
     expect(trailing.problems.map((p) => [p.line, p.reason])).toEqual([
-      [6, expect.stringMatching(/^not JSON: Unexpected token '\]', .* is not valid JSON$/)],
+      [5, expect.stringMatching(/^not JSON: Unexpected token '\]', .* is not valid JSON$/)],
     ]);
   });
 });
@@ -213,19 +216,84 @@ describe('a file of more bad rows than any export', () => {
   it('is read up to 10,000 of them, and says where it stopped', () => {
     const csv = readCsv('r.csv', `id,title,abstract\n${'x\n'.repeat(20_000)}`);
     expect(csv.records).toEqual([]);
-    expect(csv.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
-      '10002: stopped reading: more than 10,000 rows with another number of fields than the header; the rest of the file is not read',
-    ]);
+    expect(csv.problems).toHaveLength(10_001);
+    expect(csv.problems[0]).toEqual({
+      file: 'r.csv',
+      line: 2,
+      reason: '1 field where the header names 3',
+    });
+    expect(csv.problems.at(-1)).toEqual({
+      file: 'r.csv',
+      line: 10_002,
+      reason:
+        'stopped reading: more than 10,000 rows with another number of fields than the header; the rest of the file is not read',
+      stop: true,
+    });
     // Under the limit, every ragged row is its own problem.
     expect(readCsv('r.csv', `id,title,abstract\n${'x\n'.repeat(50)}`).problems).toHaveLength(50);
     const jsonl = readJsonLines('r.jsonl', 'x\n'.repeat(20_000));
-    expect(jsonl.problems).toHaveLength(10_001);
+    expect(jsonl.problems).toHaveLength(10_002);
     expect(jsonl.problems.at(-1)).toEqual({
       file: 'r.jsonl',
       line: 10_001,
-      reason:
-        'stopped reading: more than 10,000 lines that are not JSON; the rest of the file is not read',
+      reason: STOPPED,
+      stop: true,
     });
+  });
+
+  it('stops in every format, counting records whose abstract is no abstract, and says so last', () => {
+    const rows = 12_000;
+    const bad = { title: 'T', abstract: 'x' };
+    const files: Record<string, { text: string; stopsAt: number }> = {
+      // The 10,001st bad record's line: after the header, one a line (three for RIS).
+      'a.csv': { text: `title,abstract\n${'T,x\n'.repeat(rows)}`, stopsAt: 10_002 },
+      'a.jsonl': { text: jsonl(...Array<object>(rows).fill(bad)), stopsAt: 10_001 },
+      'a.json': {
+        text: `[\n${Array<string>(rows).fill(JSON.stringify(bad)).join(',\n')}\n]`,
+        stopsAt: 10_002,
+      },
+      'a.bib': {
+        text: Array.from({ length: rows }, (_, i) => `@article{k${i}, abstract = {x}}\n`).join(''),
+        stopsAt: 10_001,
+      },
+      'a.ris': { text: 'TY  - JOUR\nAB  - x\nER  -\n'.repeat(rows), stopsAt: 30_001 },
+      // Bad as written: no entry, no value.
+      'b.bib': { text: '@article{k, title = }\n'.repeat(rows), stopsAt: 10_001 },
+      'b.ris': { text: 'junk\n'.repeat(rows), stopsAt: 10_001 },
+    };
+    for (const [name, { text, stopsAt }] of Object.entries(files)) {
+      const result = ingest(name, text);
+      expect(result.papers, name).toEqual([]);
+      const listed = reasons(result);
+      expect(listed, name).toHaveLength(102);
+      expect(listed[100], name).toMatch(
+        /^[ab]\.[a-z]+:\d+: 9,90[12] more problems in this file are not listed/,
+      );
+      expect(listed[101], name).toBe(`${name}:${stopsAt}: ${STOPPED}`);
+    }
+  });
+});
+
+describe('a record or row far larger than any paper', () => {
+  it('a CSV row wider than its header is one problem, its fields not kept', () => {
+    const wide = Array<string>(300_000).fill('x').join(',');
+    const text = `title,abstract\n${wide}\n"T","${ABSTRACT}\n${ABSTRACT}"\n${wide}\nT,"${ABSTRACT}"\n`;
+    const read = readCsv('w.csv', text);
+    expect(read.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
+      '2: 300,000 fields where the header names 2',
+      '5: 300,000 fields where the header names 2',
+    ]);
+    expect(read.records.map((r) => r.line)).toEqual([3, 6]);
+  });
+
+  it('a RIS tag repeated past 5,000 lines makes its record a problem, and the next one is read', () => {
+    const keywords = Array.from({ length: 6_000 }, (_, i) => `KW  - k${i}\n`).join('');
+    const text = `TY  - JOUR\nAB  - ${ABSTRACT}\n${keywords}ER  -\nTY  - JOUR\nAB  - ${ABSTRACT} Two.\nER  -\n`;
+    const read = readRis('k.ris', text);
+    expect(read.problems).toEqual([
+      { file: 'k.ris', line: 1, reason: 'not RIS: more than 5,000 KW lines in one record' },
+    ]);
+    expect(read.records.map((r) => r.line)).toEqual([6_004]);
   });
 });
 

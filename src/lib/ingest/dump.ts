@@ -17,6 +17,8 @@ export interface Problem {
   reason: string;
   /** For a line that stands for problems past a file's listed ones: how many (src/lib/pipeline.ts). */
   more?: number;
+  /** A reader stopped here, the rest of the file unread: listed however many problems come before. */
+  stop?: true;
 }
 
 /** One blank-line-separated block of a dump, as written. */

@@ -9,7 +9,7 @@ import katex from 'katex';
 import { KATEX_LIMITS, MarkupTooDeepError, markupLimitProblem } from '../text/markup';
 import { isSafeFormula } from '../text/title-tex';
 import { decodeDump, MAX_ABSTRACT_CHARS, type Problem } from './dump';
-import type { ImportedRecord, ReadStructuredDump } from './formats';
+import type { ImportedRecord, ReadStructuredDump, StructuredReader } from './formats';
 import { hideMath } from './formats/bibtex';
 import { readYear } from './formats/record';
 import {
@@ -35,7 +35,7 @@ export interface StructuredCopy {
 export function readStructured(
   file: string,
   bytes: Uint8Array,
-  reader: (file: string, text: string) => ReadStructuredDump,
+  reader: StructuredReader,
 ): {
   copies: StructuredCopy[];
   problems: Problem[];
@@ -48,24 +48,29 @@ export function readStructured(
   if ('problem' in decoded) {
     return { copies: [], problems: [decoded.problem], count: 0, emailsDropped: 0, skipped: [] };
   }
+  // Each record is checked as it is read, so a file of bad ones is a reader's bad rows (it stops
+  // past MAX_BAD_ROWS), and none of them is kept.
+  const checkedCopies = new Map<ImportedRecord, { abstract: string; given: ImportedRecord }>();
+  const check = (record: ImportedRecord) => {
+    const checked = checkRecord(record);
+    if (typeof checked === 'string') return checked;
+    checkedCopies.set(record, checked);
+    return null;
+  };
   let read: ReadStructuredDump;
   try {
-    read = reader(file, decoded.text.replace(/^\uFEFF/, ''));
+    read = reader(file, decoded.text.replace(/^\uFEFF/, ''), check);
   } catch (error) {
     // A reader bug on some input: still `file:line: reason`, never a stack trace.
     const reason = `could not be read: ${String((error as Error)?.message ?? error).slice(0, 200)}`;
     const problems = [{ file, line: 1, reason }];
     return { copies: [], problems, count: 1, emailsDropped: 0, skipped: [] };
   }
-  const problems = [...read.problems];
+  const { problems } = read;
   const copies: StructuredCopy[] = [];
   const fileVenue = read.venue ?? venueFromFileName(file);
   for (const record of read.records) {
-    const checked = checkRecord(record);
-    if (typeof checked === 'string') {
-      problems.push({ file, line: record.line, reason: checked });
-      continue;
-    }
+    const checked = checkedCopies.get(record)!;
     const header = cleanGivenText(checked.given.venue ?? fileVenue);
     const source: Source = { file, header, paragraph: record.index, line: record.line };
     if (record.key !== undefined) source.key = record.key;

@@ -5,7 +5,7 @@
  * finds is handed entry by entry to @retorquere/bibtex-parser, which decodes LaTeX and parses
  * names; this pass is what gives `file:line` and bounded time whatever the file holds.
  */
-import { MAX_RAW_FIELD_CHARS } from '../limits';
+import { MAX_BAD_ROWS, MAX_RAW_FIELD_CHARS, stoppedReading } from '../limits';
 import { formatCount } from '../../format';
 
 /** One `name = value` of an entry, its value expanded (`#` and macros resolved), as LaTeX source. */
@@ -30,6 +30,8 @@ export interface ScannedEntry {
 export interface ScanProblem {
   line: number;
   reason: string;
+  /** The scan stopped here (Problem's `stop`). */
+  stop?: true;
 }
 
 /** Months BibTeX styles define as macros (`month = jul`). */
@@ -78,6 +80,11 @@ class Scanner {
       this.advanceTo(at);
       this.i++;
       this.entry();
+      if (this.problems.length > MAX_BAD_ROWS) {
+        const { reason, stop } = stoppedReading('', this.line);
+        this.problems.push({ line: this.line, reason, stop });
+        break;
+      }
     }
     return { entries: this.entries, problems: this.problems };
   }

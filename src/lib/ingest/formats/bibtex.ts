@@ -17,7 +17,7 @@ import { latex2unicode } from 'unicode2latex';
 import { ACCENT, decodedAccent, tidy } from './tex';
 import type { Publication } from '../../schema';
 import { markupLimitProblem } from '../../text/markup';
-import { GIVEN_TEXT_LIMITS, MAX_AUTHORS, MAX_KEYWORDS } from '../limits';
+import { GIVEN_TEXT_LIMITS, MAX_AUTHORS, MAX_BAD_ROWS, MAX_KEYWORDS } from '../limits';
 import type { Problem } from '../dump';
 import { scanBibtex, type ScannedEntry } from './bibtex-scan';
 import {
@@ -30,7 +30,9 @@ import {
   splitNames,
   venueLabel,
   type ImportedRecord,
+  readsOn,
   type ReadStructuredDump,
+  type RecordCheck,
 } from './record';
 import { formatCount } from '../../format';
 
@@ -84,10 +86,10 @@ const ARXIV_JOURNAL =
   /^arxiv(?::\s*(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?\/\d{7}))?(?:\s|$)/i;
 
 /** The records of one `.bib` file; `file` only names it in problems. */
-export function readBibtex(file: string, text: string): ReadStructuredDump {
+export function readBibtex(file: string, text: string, check?: RecordCheck): ReadStructuredDump {
   // A lone CR ends a line as LF does (old Mac line ends), so every `file:line` counts it; CRLF is one.
   const scanned = scanBibtex(text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text);
-  const problems: Problem[] = scanned.problems.map(({ line, reason }) => ({ file, line, reason }));
+  const problems: Problem[] = scanned.problems.map((problem) => ({ file, ...problem }));
   const volumes = new Map<string, ScannedEntry>();
   const papers: ScannedEntry[] = [];
   const skipped: Problem[] = [];
@@ -112,10 +114,16 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
   const records: ImportedRecord[] = [];
   const firstLineOfKey = new Map<string, number>();
   let index = 0;
+  // The scanner stops on its own past MAX_BAD_ROWS; the entries it read are then not read on.
+  let readOn = scanned.problems.length <= MAX_BAD_ROWS;
   for (const entry of papers) {
+    if (!readOn) break;
     index += 1;
     const { line, key } = entry;
-    const problem = (reason: string) => problems.push({ file, line, reason });
+    const problem = (reason: string) => {
+      problems.push({ file, line, reason });
+      readOn = readsOn(problems, { file, line });
+    };
     const first = firstLineOfKey.get(key);
     if (first !== undefined) {
       problem(`duplicate key "${key}" (first at line ${first})`);
@@ -195,7 +203,7 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
       editors: editors.length > 0 ? editors : undefined,
       pages: readPages(raw('pages')?.replace(/[{}]/g, '')),
     };
-    records.push({
+    const record: ImportedRecord = {
       index,
       line,
       key,
@@ -216,7 +224,10 @@ export function readBibtex(file: string, text: string): ReadStructuredDump {
       year,
       links,
       publication: withoutEmpty(publication),
-    });
+    };
+    const checked = check?.(record) ?? null;
+    if (checked === null) records.push(record);
+    else problem(checked);
   }
   if (papers.length === 0 && problems.length === 0) {
     problems.push({ file, line: 1, reason: 'no records (no BibTeX entry with an abstract)' });

@@ -3,11 +3,11 @@ import { readBibtex } from './bibtex';
 import { readCsv } from './csv';
 import { readJsonArray, readJsonLines } from './jsonl';
 import { readRis } from './ris';
-import type { ReadStructuredDump } from './record';
+import type { StructuredReader } from './record';
 
-export type { ImportedRecord, ReadStructuredDump } from './record';
+export type { ImportedRecord, ReadStructuredDump, RecordCheck, StructuredReader } from './record';
 
-const READERS: Record<string, (file: string, text: string) => ReadStructuredDump> = {
+const READERS: Record<string, StructuredReader> = {
   '.bib': readBibtex,
   '.jsonl': readJsonLines,
   '.json': readJsonArray,
@@ -19,9 +19,7 @@ const READERS: Record<string, (file: string, text: string) => ReadStructuredDump
 export const DUMP_EXTENSIONS = ['.txt', ...Object.keys(READERS)];
 
 /** The reader for a structured dump's file name, or null for a plain-text dump. */
-export function structuredReader(
-  file: string,
-): ((file: string, text: string) => ReadStructuredDump) | null {
+export function structuredReader(file: string): StructuredReader | null {
   const extension = /\.[^.]+$/.exec(file.toLowerCase())?.[0] ?? '';
   return READERS[extension] ?? null;
 }

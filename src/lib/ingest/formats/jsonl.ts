@@ -9,12 +9,12 @@ import type { Problem } from '../dump';
 import {
   addRow,
   finishRows,
-  MAX_BAD_ROWS,
   newRows,
-  stoppedReading,
+  readsOn,
   unwrap,
   withoutStackTraces,
   type ReadStructuredDump,
+  type RecordCheck,
 } from './record';
 
 /**
@@ -43,12 +43,11 @@ function leftOutReply(value: unknown, place: { file: string; line: number }): Pr
 }
 
 /** The records of one `.jsonl` file. */
-export function readJsonLines(file: string, text: string): ReadStructuredDump {
-  const rows = newRows();
+export function readJsonLines(file: string, text: string, check?: RecordCheck): ReadStructuredDump {
+  const rows = newRows(check);
   const keys = new Map<string, number>();
   let count = 0;
   const lines = text.split(/\r\n|\r|\n/);
-  let bad = 0;
   withoutStackTraces(() =>
     lines.every((raw, i) => {
       if (raw.trim() === '') return true;
@@ -58,12 +57,8 @@ export function readJsonLines(file: string, text: string): ReadStructuredDump {
       try {
         value = JSON.parse(raw);
       } catch (error) {
-        if (++bad > MAX_BAD_ROWS) {
-          rows.problems.push({ file, line, reason: stoppedReading('lines that are not JSON') });
-          return false;
-        }
         rows.problems.push({ file, line, reason: `not JSON: ${jsonReason(error)}` });
-        return true;
+        return readsOn(rows.problems, { file, line });
       }
       if (isReply(value)) {
         // Counted only when named: `finishRows` counts what was found less what was left out.
@@ -72,8 +67,7 @@ export function readJsonLines(file: string, text: string): ReadStructuredDump {
         else count -= 1;
         return true;
       }
-      addRow(rows, value, { file, line, index: count }, keys);
-      return true;
+      return addRow(rows, value, { file, line, index: count }, keys);
     }),
   );
   if (count === 0) rows.problems.push({ file, line: 1, reason: 'no records' });
@@ -81,7 +75,11 @@ export function readJsonLines(file: string, text: string): ReadStructuredDump {
 }
 
 /** The records of one `.json` file: an array of objects, or an object with one array of them. */
-export function readJsonArray(file: string, written: string): ReadStructuredDump {
+export function readJsonArray(
+  file: string,
+  written: string,
+  check?: RecordCheck,
+): ReadStructuredDump {
   // A CR is only whitespace in JSON (a string holds none unescaped): CR-only and CRLF files are
   // read with LF, so every line counted below is the line an editor shows.
   const text = written.includes('\r') ? written.replace(/\r\n?/g, '\n') : written;
@@ -96,7 +94,7 @@ export function readJsonArray(file: string, written: string): ReadStructuredDump
     document = JSON.parse(text);
   } catch (error) {
     // JSON Lines named `.json` (arXiv's metadata snapshot on Kaggle is): read as what it is.
-    if (isJsonLines(text)) return readJsonLines(file, text);
+    if (isJsonLines(text)) return readJsonLines(file, text, check);
     return fail(lineOfJsonError(text, error), `not JSON: ${jsonReason(error)}`);
   }
   const list = recordList(document);
@@ -107,20 +105,20 @@ export function readJsonArray(file: string, written: string): ReadStructuredDump
     );
   }
   const starts = itemLines(text, list.key);
-  const rows = newRows();
+  const rows = newRows(check);
   const keys = new Map<string, number>();
   let count = 0;
-  list.items.forEach((value, i) => {
+  list.items.every((value, i) => {
     if (isReply(value)) {
       const named = leftOutReply(value, { file, line: starts[i] ?? 1 });
       if (named) {
         count += 1;
         rows.skipped.push(named);
       }
-      return;
+      return true;
     }
     count += 1;
-    addRow(rows, value, { file, line: starts[i] ?? 1, index: count }, keys);
+    return addRow(rows, value, { file, line: starts[i] ?? 1, index: count }, keys);
   });
   if (count === 0) return fail(1, 'no records');
   return finishRows(file, rows, count);
@@ -223,22 +221,35 @@ function jsonReason(error: unknown): string {
  * as strict JSON, finds the first error. Line 1 if neither can say.
  */
 function lineOfJsonError(text: string, error: unknown): number {
-  const offset = / at position (\d+)/.exec(String((error as Error).message ?? ''));
-  if (offset) {
+  const position = / at position (\d+)/.exec(String((error as Error).message ?? ''));
+  if (position) {
     let line = 1;
-    const end = Math.min(Number(offset[1]), text.length);
+    const end = Math.min(Number(position[1]), text.length);
     for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 10) line++;
     return line;
   }
-  let first = 0;
+  const errors: { offset: number; line: number }[] = [];
   try {
     visit(
       text,
-      { onError: (_code, _offset, _length, startLine) => void (first ||= startLine + 1) },
+      {
+        onError: (_code, offset, _length, startLine) =>
+          void (errors.length === 0 && errors.push({ offset, line: startLine + 1 })),
+      },
       { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },
     );
   } catch {
     // jsonc-parser descends by recursion: a document nested past the stack has no line here.
   }
-  return first || 1;
+  const [first] = errors;
+  if (first === undefined) return 1;
+  const { offset, line } = first;
+  // A trailing comma is found at the bracket after it: the comma's line is the one to edit.
+  if (text[offset] !== ']' && text[offset] !== '}') return line;
+  let comma = offset - 1;
+  while (comma >= 0 && /\s/.test(text[comma]!)) comma--;
+  if (text[comma] !== ',') return line;
+  let between = 0;
+  for (let i = comma; i < offset; i++) if (text.charCodeAt(i) === 10) between++;
+  return line - between;
 }

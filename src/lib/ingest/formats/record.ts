@@ -12,7 +12,7 @@ import {
   type Publication,
 } from '../../schema';
 import type { Problem } from '../dump';
-import { GIVEN_TEXT_LIMITS } from '../limits';
+import { GIVEN_TEXT_LIMITS, MAX_BAD_ROWS, stoppedReading } from '../limits';
 import { decodeTexName } from './tex';
 import { formatCount } from '../../format';
 
@@ -41,6 +41,20 @@ export interface ImportedRecord {
   /** Booktitle, volume, editors, pages…, as far as the record (or its volume) says. */
   publication: Publication;
 }
+
+/**
+ * Why a record read from a file cannot be published (its abstract or a field past a limit), or
+ * null: handed to a reader so that it counts such records among its bad rows as it reads, and
+ * keeps none of them (1,000,000 CSV rows whose abstract is "x" held 2.9 GB until the end).
+ */
+export type RecordCheck = (record: ImportedRecord) => string | null;
+
+/** A structured file's reader: `check`, when given, is applied to each record as it is read. */
+export type StructuredReader = (
+  file: string,
+  text: string,
+  check?: RecordCheck,
+) => ReadStructuredDump;
 
 /** A structured dump read: its records, the problems found, and the venue the file names for all. */
 export interface ReadStructuredDump {
@@ -247,8 +261,13 @@ export function isOpenReviewId(value: string): boolean {
   return OPENREVIEW_ID.test(value);
 }
 
-/** `Proceedings of the 40th …`: the words a booktitle opens with that say nothing of the venue. */
-const PROCEEDINGS_OF = /^(?:the\s+)?proceedings\s+of\s+(?:the\s+)?/i;
+/**
+ * `Proceedings of the 40th …`: the words a booktitle opens with that say nothing of the venue,
+ * when a meeting follows them (`the`, its number, an acronym). A series named so keeps them:
+ * "Proceedings of Machine Learning Research" is what Scopus gives as a PMLR paper's source.
+ */
+const PROCEEDINGS_OF =
+  /^(?:[Tt]he\s+)?(?:PROCEEDINGS|[Pp]roceedings)\s+(?:OF|[Oo]f)\s+(?:(?:THE|[Tt]he)\s+|(?=\d|\p{Lu}[\p{L}-]*\p{Lu}))/u;
 
 /** One comma-separated part of a booktitle that is a venue's acronym and year (`NeurIPS 2019`). */
 const ACRONYM_WITH_YEAR = /^\p{Lu}[\p{L}-]*\p{Lu}[\p{L}-]* (?:19|20)\d\d$/u;
@@ -356,18 +375,6 @@ export function venueFromVenueId(venueId: string | undefined): string | undefine
  */
 export function notAccepted(venueId: string | undefined): boolean {
   return /\/(?:[A-Za-z_]*_)?Submission$/.test(venueId ?? '');
-}
-
-/**
- * Bad rows a reader reads in one file before it stops: past them the file is no export of
- * papers, and reading on cost ~2.4 KB and 30 µs a row (2,000,000 ragged CSV rows in 4 MB ran past
- * 110 s; a 40 MB one would run out of memory). The stop is a problem at its line, never silent.
- */
-export const MAX_BAD_ROWS = 10_000;
-
-/** Why a reader stopped at a line: {@link MAX_BAD_ROWS} bad rows read. */
-export function stoppedReading(what: string): string {
-  return `stopped reading: more than ${formatCount(MAX_BAD_ROWS)} ${what}; the rest of the file is not read`;
 }
 
 /**
@@ -484,21 +491,45 @@ export interface Rows {
   /** Records without an abstract, left out and named. */
   skipped: Problem[];
   emailsDropped: number;
+  /** The reader's {@link RecordCheck}, if any. */
+  check?: RecordCheck;
 }
 
-export function newRows(): Rows {
-  return { records: [], problems: [], skipped: [], emailsDropped: 0 };
+export function newRows(check?: RecordCheck): Rows {
+  return { records: [], problems: [], skipped: [], emailsDropped: 0, ...(check ? { check } : {}) };
 }
 
-/** Reads one row ({@link readRow}) into `rows`. */
-export function addRow(rows: Rows, value: unknown, place: RowPlace, keys: Map<string, number>) {
+/**
+ * Reads one row ({@link readRow}) into `rows`. False when the reader should stop: the file's
+ * problems are then past {@link MAX_BAD_ROWS}, and one more says so at this row's line.
+ */
+export function addRow(
+  rows: Rows,
+  value: unknown,
+  place: RowPlace,
+  keys: Map<string, number>,
+): boolean {
   const read = readRow(value, place, keys);
+  const checked = 'record' in read ? (rows.check?.(read.record) ?? null) : null;
   if ('problem' in read) rows.problems.push(read.problem);
   else if ('skipped' in read) rows.skipped.push(read.skipped);
+  else if (checked !== null)
+    rows.problems.push({ file: place.file, line: place.line, reason: checked });
   else {
     rows.records.push(read.record);
     if (read.hadEmail) rows.emailsDropped += 1;
   }
+  return readsOn(rows.problems, place);
+}
+
+/**
+ * Whether a reader with these problems reads on; past {@link MAX_BAD_ROWS} it stops, and one more
+ * problem says so at `place`'s line.
+ */
+export function readsOn(problems: Problem[], place: { file: string; line: number }): boolean {
+  if (problems.length <= MAX_BAD_ROWS) return true;
+  problems.push(stoppedReading(place.file, place.line));
+  return false;
 }
 
 /**

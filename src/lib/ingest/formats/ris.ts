@@ -7,7 +7,17 @@
  * so the rules for links, years, venues and records without an abstract are theirs.
  */
 import type { Problem } from '../dump';
-import { addRow, finishRows, newRows, turnedRound, type ReadStructuredDump } from './record';
+import { MAX_AUTHORS } from '../limits';
+import { formatCount } from '../../format';
+import {
+  addRow,
+  finishRows,
+  newRows,
+  readsOn,
+  turnedRound,
+  type ReadStructuredDump,
+  type RecordCheck,
+} from './record';
 
 /**
  * `AU  - Doe, Jane`: a two-character tag, two spaces, a dash (some exporters end `ER  -` there).
@@ -21,7 +31,15 @@ const TAG_LINE = /^([A-Za-z][A-Za-z0-9]) {2}-(?: (.*))?$|^([Ee][Rr]) -\s*$/;
 interface RisRecord {
   line: number;
   fields: Map<string, string[]>;
+  /** A tag repeated more than {@link MAX_TAG_LINES} times: the record is a problem. */
+  overfull?: string;
 }
+
+/**
+ * Lines one tag may have in a record: the longest list a paper gives is its authors (a large
+ * collaboration lists a few thousand). 1,000,000 `KW` lines in one record (14 MB) held 800 MB.
+ */
+const MAX_TAG_LINES = MAX_AUTHORS;
 
 /**
  * Which tags give each field, first found first: RIS writes the same thing under several tags
@@ -53,22 +71,24 @@ const CONFERENCE_TYPES = new Set(['CONF', 'CPAPER']);
 const JOURNAL_TYPES = new Set(['JOUR', 'JFULL', 'EJOUR', 'MGZN']);
 
 /** The records of one `.ris` file. */
-export function readRis(file: string, text: string): ReadStructuredDump {
+export function readRis(file: string, text: string, check?: RecordCheck): ReadStructuredDump {
   const problems: Problem[] = [];
   const records: RisRecord[] = [];
   let current: RisRecord | null = null;
   let last: string[] | null = null;
   const lines = text.split(/\r\n|\r|\n/);
-  lines.forEach((raw, i) => {
+  lines.every((raw, i) => {
     const line = i + 1;
     const tagged = TAG_LINE.exec(raw.trimEnd());
     if (tagged === null) {
-      if (raw.trim() === '') return;
+      if (raw.trim() === '') return true;
       // A wrapped value (EndNote wraps long abstracts): the previous field's value goes on.
       if (current !== null && last !== null) {
         last[last.length - 1] = `${last.at(-1)!} ${raw.trim()}`;
-      } else problems.push({ file, line, reason: 'not RIS: a line outside any TY … ER record' });
-      return;
+        return true;
+      }
+      problems.push({ file, line, reason: 'not RIS: a line outside any TY … ER record' });
+      return readsOn(problems, { file, line });
     }
     const tag = (tagged[1] ?? tagged[3]!).toUpperCase();
     const value = tagged[2] ?? '';
@@ -76,28 +96,35 @@ export function readRis(file: string, text: string): ReadStructuredDump {
       if (current !== null) problems.push(unclosed(file, current));
       current = { line, fields: new Map([['TY', [value.trim()]]]) };
       last = null;
-      return;
+      return readsOn(problems, { file, line });
     }
     if (current === null) {
       problems.push({ file, line, reason: `not RIS: ${tag} before the record's TY line` });
-      return;
+      return readsOn(problems, { file, line });
     }
     if (tag === 'ER') {
       records.push(current);
       current = null;
       last = null;
-      return;
+      return true;
     }
     const values = current.fields.get(tag) ?? [];
+    if (values.length === MAX_TAG_LINES) {
+      // Read on to the record's end, keeping nothing more of it.
+      current.overfull ??= tag;
+      last = null;
+      return true;
+    }
     values.push(value.trim());
     current.fields.set(tag, values);
     last = values;
+    return true;
   });
   if (current !== null) problems.push(unclosed(file, current));
   if (records.length === 0 && problems.length === 0) {
     problems.push({ file, line: 1, reason: 'no records' });
   }
-  return readRecords(file, records, problems);
+  return readRecords(file, records, problems, check);
 }
 
 function unclosed(file: string, record: RisRecord): Problem {
@@ -105,13 +132,23 @@ function unclosed(file: string, record: RisRecord): Problem {
 }
 
 /** Each RIS record read as a row of named fields. */
-function readRecords(file: string, found: RisRecord[], problems: Problem[]): ReadStructuredDump {
-  const rows = { ...newRows(), problems };
+function readRecords(
+  file: string,
+  found: RisRecord[],
+  problems: Problem[],
+  check?: RecordCheck,
+): ReadStructuredDump {
+  const rows = { ...newRows(check), problems };
   // Lines that were no record's: each counts as a record that could not be read.
   const unread = problems.length;
   const keys = new Map<string, number>();
-  found.forEach((record, i) => {
-    addRow(rows, rowOf(record), { file, line: record.line, index: i + 1 }, keys);
+  found.every((record, i) => {
+    const place = { file, line: record.line };
+    if (record.overfull === undefined)
+      return addRow(rows, rowOf(record), { ...place, index: i + 1 }, keys);
+    const reason = `not RIS: more than ${formatCount(MAX_TAG_LINES)} ${record.overfull} lines in one record`;
+    problems.push({ ...place, reason });
+    return readsOn(problems, place);
   });
   problems.sort((a, b) => a.line - b.line);
   return finishRows(file, rows, found.length + unread);
