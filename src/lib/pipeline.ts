@@ -31,6 +31,8 @@ import { similarIndexFrom, type UnitVector } from './enrich/similar';
 import { compileTopics, type TopicMatcher } from './enrich/topics';
 import { DUMP_EXTENSIONS, structuredReader, type ImportedRecord } from './ingest/formats';
 import { readStructured, withGivenFields } from './ingest/structured';
+import { leftOutCount } from './ingest/formats/record';
+import { MAX_LISTED_PROBLEMS } from './ingest/limits';
 import { applyOverrides, type LoadedOverrides } from './ingest/overrides';
 import { extractLinks } from './ingest/links';
 import { describeTagged } from './ingest/naming/describe';
@@ -83,13 +85,6 @@ export interface IngestStats {
   /** Problems past {@link MAX_LISTED_PROBLEMS} in a file: counted, and named by one line a file. */
   problemsNotListed?: number;
 }
-
-/**
- * Problems listed a file; past it they are counted, and one line says how many more there are (as
- * a compiler stops listing errors). A `.txt` of a million one-word paragraphs printed a million
- * lines and held 1.8 GB for them; the first hundred say what is wrong.
- */
-export const MAX_LISTED_PROBLEMS = 100;
 
 export interface IngestResult {
   papers: Paper[];
@@ -529,7 +524,7 @@ function assemble(
   return {
     papers,
     problems,
-    ...(collected.skipped.length > 0 ? { skipped: collected.skipped } : {}),
+    ...(collected.skipped.length > 0 ? { skipped: collected.skipped.map(namedLeftOut) } : {}),
     givenKeywords,
     stats: {
       dumps: collected.dumps,
@@ -537,9 +532,17 @@ function assemble(
       duplicatesMerged: sourcesKept - papers.length,
       paragraphs: collected.paragraphs,
       ...(collected.emailsDropped > 0 ? { emailsDropped: collected.emailsDropped } : {}),
-      ...(collected.skipped.length > 0 ? { skipped: collected.skipped.length } : {}),
+      ...(collected.skipped.length > 0 ? { skipped: leftOutCount(collected.skipped) } : {}),
     },
   };
+}
+
+/** A record left out, or the line counting a file's records left out past the first named ones. */
+function namedLeftOut(left: Problem): Problem {
+  if (left.more === undefined) return left;
+  const { file, line, more } = left;
+  const reason = `${plural(more, 'more record')} without an abstract ${more === 1 ? 'is' : 'are'} left out (the first ${MAX_LISTED_PROBLEMS} are named above)`;
+  return { file, line, reason };
 }
 
 /** The title a structured dump gives the abstract, if any (readStructured leaves out an empty one). */

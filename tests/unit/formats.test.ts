@@ -502,16 +502,16 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       'International Conference on Machine Learning 2023',
       'Proceedings of the IEEE 2023',
     ]);
-    // Without the meeting's name, a Scopus conference paper's source is a series: named whole,
-    // while "Proceedings of" before a meeting's acronym is dropped.
+    // Without the meeting's name, a Scopus conference paper's source may be a series: named
+    // whole, never read as a booktitle. A meeting's name without its acronym still is one.
     const series = readCsv(
       'scopus.csv',
-      `Title,Year,Source title,Abstract,Document Type\nA,2022,Proceedings of Machine Learning Research,"${ABSTRACT}",Conference paper\n` +
-        `B,2019,Proceedings of NAACL-HLT,"${ABSTRACT} Two.",Conference paper\n`,
+      `Title,Year,Source title,Abstract,Document Type,Conference name\nA,2022,Proceedings of Machine Learning Research,"${ABSTRACT}",Conference paper,\n` +
+        `B,2021,Proceedings of Machine Learning Research,"${ABSTRACT} Two.",Conference paper,Proceedings of Thirty Fourth Conference on Learning Theory\n`,
     );
     expect(series.records.map((r) => r.venue)).toEqual([
       'Proceedings of Machine Learning Research 2022',
-      'NAACL-HLT 2019',
+      'Thirty Fourth Conference on Learning Theory 2021',
     ]);
     // A venue column of no known kind may be a journal: its words are kept. A workshop or
     // Findings paper is not labelled as the meeting its acronym names.

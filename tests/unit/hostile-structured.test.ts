@@ -274,6 +274,53 @@ describe('a file of more bad rows than any export', () => {
   });
 });
 
+describe('what a red team sent (2026-12-05)', () => {
+  it('a RIS file stops once, at the line it stopped on, and its records before are read', () => {
+    const text = `TY  - CONF\nAB  - ${ABSTRACT}\nER  -\n${'garbage line\n'.repeat(10_001)}TY  - JOUR\nAB  - ${ABSTRACT} Two.\nER  -\n`;
+    const read = readRis('a.ris', text);
+    expect(read.records.map((r) => r.line)).toEqual([1]);
+    expect(read.problems.filter((p) => p.stop)).toEqual([
+      { file: 'a.ris', line: 10_004, reason: STOPPED, stop: true },
+    ]);
+    expect(read.problems).toHaveLength(10_002);
+  });
+
+  it('a BibTeX file whose scan stopped still reads the entries before the stop', () => {
+    const good = (k: number) => `@inproceedings{g${k}, title = {T}, abstract = {${ABSTRACT}}}\n`;
+    const text = `${good(1)}${good(2)}${'@misc{x y}\n'.repeat(10_001)}`;
+    const read = readBibtex('a.bib', text);
+    expect(read.records.map((r) => r.key)).toEqual(['g1', 'g2']);
+    expect(read.problems.filter((p) => p.stop).map((p) => p.line)).toEqual([10_003]);
+    expect(read.count).toBe(2 + 10_001);
+  });
+
+  it('a RIS tag past its cap passes over its wrapped lines too', () => {
+    const authors = 'AU  - Doe, J.\n'.repeat(5_001);
+    const read = readRis('a.ris', `TY  - JOUR\nAB  - ${ABSTRACT}\n${authors}   continued\nER  -\n`);
+    expect(read.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
+      '1: not RIS: more than 5,000 AU lines in one record',
+    ]);
+    expect(read.count).toBe(1);
+  });
+
+  it('CSV rows after a quoted CRLF are at their lines', () => {
+    const text = `title,abstract\r\n"T1","${ABSTRACT}\r\n\r\nSecond paragraph."\r\nbad,row,here\r\nT2,"${ABSTRACT} Two."\r\n`;
+    const read = readCsv('a.csv', text);
+    expect(read.records.map((r) => r.line)).toEqual([2, 6]);
+    expect(read.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
+      '5: 3 fields where the header names 2',
+    ]);
+  });
+
+  it('a trailing comma in a JSON object is at the line of the comma', () => {
+    const text = `[\n  {\n    "title": "A",\n    "abstract": "x",\n  }\n]\n`;
+    expect(readJsonArray('o.json', text).problems.map((p) => p.line)).toEqual([4]);
+    expect(
+      readJsonArray('o.json', text.replaceAll('\n', '\r\n')).problems.map((p) => p.line),
+    ).toEqual([4]);
+  });
+});
+
 describe('a record or row far larger than any paper', () => {
   it('a CSV row wider than its header is one problem, its fields not kept', () => {
     const wide = Array<string>(300_000).fill('x').join(',');
@@ -398,12 +445,43 @@ describe('every reader costs linear time', () => {
 });
 
 describe('what a red team sent (2026-12-04, night)', () => {
-  it('130,000 records left out of one file are named, not a stack overflow', () => {
+  it('130,000 records left out of one file: the first 100 named, the rest counted on one line', () => {
     const rows = Array.from({ length: 130_000 }, (_, i) => `{"paperId":"p${i}","abstract":null}`);
     const text = [JSON.stringify({ paperId: 'good', abstract: ABSTRACT }), ...rows].join('\n');
     const result = ingest('s2.jsonl', text);
     expect(result.papers).toHaveLength(1);
-    expect(result.skipped).toHaveLength(130_000);
+    expect(result.stats.skipped).toBe(130_000);
+    expect(result.skipped).toHaveLength(101);
+    expect(result.skipped![0]).toEqual({
+      file: 's2.jsonl',
+      line: 2,
+      reason: 'record p0 has no abstract: left out',
+    });
+    expect(result.skipped![100]).toEqual({
+      file: 's2.jsonl',
+      line: 102,
+      reason:
+        '129,900 more records without an abstract are left out (the first 100 are named above)',
+    });
+  });
+
+  it('records left out are counted the same way in every format', () => {
+    const n = 250;
+    const files: Record<string, string> = {
+      'a.csv': `title,abstract\nGood,"${ABSTRACT}"\n${'T,\n'.repeat(n)}`,
+      'a.bib': `@misc{good, abstract = {${ABSTRACT}}}\n${Array.from({ length: n }, (_, i) => `@misc{k${i}, title = {T}}\n`).join('')}`,
+      'a.ris': `TY  - JOUR\nAB  - ${ABSTRACT}\nER  -\n${'TY  - JOUR\nTI  - T\nER  -\n'.repeat(n)}`,
+      'a.json': JSON.stringify([{ abstract: ABSTRACT }, ...Array<object>(n).fill({ title: 'T' })]),
+    };
+    for (const [name, text] of Object.entries(files)) {
+      const result = ingest(name, text);
+      expect(result.papers, name).toHaveLength(1);
+      expect(result.stats.skipped, name).toBe(n);
+      expect(result.skipped, name).toHaveLength(101);
+      expect(result.skipped![100]!.reason, name).toBe(
+        '150 more records without an abstract are left out (the first 100 are named above)',
+      );
+    }
   });
 
   it('@string macros that expand past the budget are one problem, not an out-of-memory crash', () => {

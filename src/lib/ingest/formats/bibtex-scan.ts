@@ -81,8 +81,10 @@ class Scanner {
       this.i++;
       this.entry();
       if (this.problems.length > MAX_BAD_ROWS) {
-        const { reason, stop } = stoppedReading('', this.line);
-        this.problems.push({ line: this.line, reason, stop });
+        // At the entry whose problem was one too many.
+        const { line } = this.problems.at(-1)!;
+        const { reason, stop } = stoppedReading('', line);
+        this.problems.push({ line, reason, stop });
         break;
       }
     }

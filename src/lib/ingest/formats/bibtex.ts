@@ -17,7 +17,7 @@ import { latex2unicode } from 'unicode2latex';
 import { ACCENT, decodedAccent, tidy } from './tex';
 import type { Publication } from '../../schema';
 import { markupLimitProblem } from '../../text/markup';
-import { GIVEN_TEXT_LIMITS, MAX_AUTHORS, MAX_BAD_ROWS, MAX_KEYWORDS } from '../limits';
+import { GIVEN_TEXT_LIMITS, MAX_AUTHORS, MAX_KEYWORDS } from '../limits';
 import type { Problem } from '../dump';
 import { scanBibtex, type ScannedEntry } from './bibtex-scan';
 import {
@@ -30,6 +30,8 @@ import {
   splitNames,
   venueLabel,
   type ImportedRecord,
+  leaveOut,
+  leftOutCount,
   readsOn,
   type ReadStructuredDump,
   type RecordCheck,
@@ -114,15 +116,17 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
   const records: ImportedRecord[] = [];
   const firstLineOfKey = new Map<string, number>();
   let index = 0;
-  // The scanner stops on its own past MAX_BAD_ROWS; the entries it read are then not read on.
-  let readOn = scanned.problems.length <= MAX_BAD_ROWS;
+  // The scanner stops on its own past MAX_BAD_ROWS: the entries it found before are all read,
+  // none of them a reason to stop again.
+  const scanStopped = scanned.problems.some((problem) => problem.stop);
+  let readOn = true;
   for (const entry of papers) {
     if (!readOn) break;
     index += 1;
     const { line, key } = entry;
     const problem = (reason: string) => {
       problems.push({ file, line, reason });
-      readOn = readsOn(problems, { file, line });
+      readOn = scanStopped || readsOn(problems, { file, line });
     };
     const first = firstLineOfKey.get(key);
     if (first !== undefined) {
@@ -137,7 +141,7 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
     if (!rawAbstract?.trim()) {
       // A proceedings volume lists its front matter as entries too (COLT's `Preface`, pages i–i):
       // no abstract, so no paper. Left out and named, never silently.
-      skipped.push({ file, line, reason: `entry ${key} has no abstract: left out` });
+      leaveOut(skipped, { file, line, reason: `entry ${key} has no abstract: left out` });
       continue;
     }
     // Braces are BibTeX's own syntax, dropped when decoded: their depth is checked as written.
@@ -229,17 +233,18 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
     if (checked === null) records.push(record);
     else problem(checked);
   }
+  const leftOut = leftOutCount(skipped);
   if (papers.length === 0 && problems.length === 0) {
     problems.push({ file, line: 1, reason: 'no records (no BibTeX entry with an abstract)' });
-  } else if (records.length === 0 && problems.length === 0 && skipped.length > 0) {
+  } else if (records.length === 0 && problems.length === 0 && leftOut > 0) {
     // Entries, but none a paper (a dblp export without abstracts): nothing to build a site from.
     problems.push({
       file,
       line: skipped[0]!.line,
       reason: `no records: ${
-        skipped.length === 1
+        leftOut === 1
           ? 'its one entry has no abstract'
-          : `none of its ${formatCount(skipped.length)} entries has an abstract`
+          : `none of its ${formatCount(leftOut)} entries has an abstract`
       } (dblp and DOI exports carry none)`,
     });
   }
@@ -250,7 +255,7 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
     problems,
     // Each scan problem is one entry that could not be read: every entry is a record, a problem
     // or left out (no abstract).
-    count: Math.max(papers.length - skipped.length + scanned.problems.length, 1),
+    count: Math.max(papers.length - leftOut + scanned.problems.length - (scanStopped ? 1 : 0), 1),
     ...(skipped.length > 0 ? { skipped } : {}),
     venue: volumeVenue
       ? (venueLabel({

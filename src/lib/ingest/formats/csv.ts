@@ -29,8 +29,11 @@ interface ParsedRow {
 export function readCsv(file: string, written: string, check?: RecordCheck): ReadStructuredDump {
   // Excel may open a file with `sep=;`, naming its separator: read, then blanked (the line stays,
   // so rows keep their line numbers; a blank line is skipped).
-  const declared = /^(\uFEFF?)sep=([,;\t|])[ \t]*(?=\r\n|\r|\n|$)/.exec(written);
-  const text = declared ? declared[1]! + written.slice(declared[0].length) : written;
+  // Line ends read as LF: csv-parse counts a CRLF inside a quoted field as two lines, which put
+  // every later row a line further off (a field's own CRLF becomes LF, whitespace to every reader).
+  const unified = written.includes('\r') ? written.replace(/\r\n?/g, '\n') : written;
+  const declared = /^(\uFEFF?)sep=([,;\t|])[ \t]*(?=\n|$)/.exec(unified);
+  const text = declared ? declared[1]! + unified.slice(declared[0].length) : unified;
   const opening = headerLine(text);
   const delimiter = declared?.[2] ?? delimiterOf(opening.text);
   const width = opening.text.split(delimiter).length;

@@ -8,6 +8,7 @@ import { visit } from 'jsonc-parser';
 import type { Problem } from '../dump';
 import {
   addRow,
+  leaveOut,
   finishRows,
   newRows,
   readsOn,
@@ -63,7 +64,7 @@ export function readJsonLines(file: string, text: string, check?: RecordCheck): 
       if (isReply(value)) {
         // Counted only when named: `finishRows` counts what was found less what was left out.
         const named = leftOutReply(value, { file, line });
-        if (named) rows.skipped.push(named);
+        if (named) leaveOut(rows.skipped, named);
         else count -= 1;
         return true;
       }
@@ -113,7 +114,7 @@ export function readJsonArray(
       const named = leftOutReply(value, { file, line: starts[i] ?? 1 });
       if (named) {
         count += 1;
-        rows.skipped.push(named);
+        leaveOut(rows.skipped, named);
       }
       return true;
     }
@@ -216,40 +217,37 @@ function jsonReason(error: unknown): string {
 }
 
 /**
- * The line of a `JSON.parse` error: from the offset its message names or, where it names none
- * (V8's "Unexpected token" errors, such as a trailing comma), where jsonc-parser, reading the text
- * as strict JSON, finds the first error. Line 1 if neither can say.
+ * The line of a `JSON.parse` error: at the offset its message names or, where it names none
+ * (V8's "Unexpected token" errors), where jsonc-parser, reading the text as strict JSON, finds the
+ * first error; a trailing comma's own line rather than the bracket's after it. Line 1 if neither
+ * can say.
  */
 function lineOfJsonError(text: string, error: unknown): number {
   const position = / at position (\d+)/.exec(String((error as Error).message ?? ''));
-  if (position) {
-    let line = 1;
-    const end = Math.min(Number(position[1]), text.length);
-    for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 10) line++;
-    return line;
+  const offset = position ? Math.min(Number(position[1]), text.length) : firstStrictError(text);
+  if (offset === null) return 1;
+  let at = offset;
+  if (text[offset] === ']' || text[offset] === '}') {
+    let before = offset - 1;
+    while (before >= 0 && /\s/.test(text[before]!)) before--;
+    if (text[before] === ',') at = before;
   }
-  const errors: { offset: number; line: number }[] = [];
+  let line = 1;
+  for (let i = 0; i < at; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** Where jsonc-parser, reading the text as strict JSON, finds its first error, or null. */
+function firstStrictError(text: string): number | null {
+  const offsets: number[] = [];
   try {
     visit(
       text,
-      {
-        onError: (_code, offset, _length, startLine) =>
-          void (errors.length === 0 && errors.push({ offset, line: startLine + 1 })),
-      },
+      { onError: (_code, offset) => void (offsets.length === 0 && offsets.push(offset)) },
       { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },
     );
   } catch {
-    // jsonc-parser descends by recursion: a document nested past the stack has no line here.
+    // jsonc-parser descends by recursion: a document nested past the stack has no offset here.
   }
-  const [first] = errors;
-  if (first === undefined) return 1;
-  const { offset, line } = first;
-  // A trailing comma is found at the bracket after it: the comma's line is the one to edit.
-  if (text[offset] !== ']' && text[offset] !== '}') return line;
-  let comma = offset - 1;
-  while (comma >= 0 && /\s/.test(text[comma]!)) comma--;
-  if (text[comma] !== ',') return line;
-  let between = 0;
-  for (let i = comma; i < offset; i++) if (text.charCodeAt(i) === 10) between++;
-  return line - between;
+  return offsets[0] ?? null;
 }

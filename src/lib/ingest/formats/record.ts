@@ -12,7 +12,7 @@ import {
   type Publication,
 } from '../../schema';
 import type { Problem } from '../dump';
-import { GIVEN_TEXT_LIMITS, MAX_BAD_ROWS, stoppedReading } from '../limits';
+import { GIVEN_TEXT_LIMITS, MAX_BAD_ROWS, MAX_LISTED_PROBLEMS, stoppedReading } from '../limits';
 import { decodeTexName } from './tex';
 import { formatCount } from '../../format';
 
@@ -261,13 +261,15 @@ export function isOpenReviewId(value: string): boolean {
   return OPENREVIEW_ID.test(value);
 }
 
+/** `Proceedings of the 40th …`: the words a booktitle opens with that say nothing of the venue. */
+const PROCEEDINGS_OF = /^(?:the\s+)?proceedings\s+of\s+(?:the\s+)?/i;
+
 /**
- * `Proceedings of the 40th …`: the words a booktitle opens with that say nothing of the venue,
- * when a meeting follows them (`the`, its number, an acronym). A series named so keeps them:
- * "Proceedings of Machine Learning Research" is what Scopus gives as a PMLR paper's source.
+ * Columns that name a paper's source, journal or series alike (Scopus's `Source title`, Web of
+ * Science's `SO`): for a conference paper it may be the series ("Proceedings of Machine Learning
+ * Research", "Lecture Notes in Computer Science"), so it is never read as a booktitle.
  */
-const PROCEEDINGS_OF =
-  /^(?:[Tt]he\s+)?(?:PROCEEDINGS|[Pp]roceedings)\s+(?:OF|[Oo]f)\s+(?:(?:THE|[Tt]he)\s+|(?=\d|\p{Lu}[\p{L}-]*\p{Lu}))/u;
+const SOURCE_COLUMNS: ReadonlySet<string> = new Set(['sourcetitle', 'so']);
 
 /** One comma-separated part of a booktitle that is a venue's acronym and year (`NeurIPS 2019`). */
 const ACRONYM_WITH_YEAR = /^\p{Lu}[\p{L}-]*\p{Lu}[\p{L}-]* (?:19|20)\d\d$/u;
@@ -476,12 +478,32 @@ function noAbstractAtAll(
   problems: number,
   skipped: readonly Problem[],
 ): Problem | null {
-  if (records > 0 || problems > 0 || skipped.length === 0) return null;
+  const count = leftOutCount(skipped);
+  if (records > 0 || problems > 0 || count === 0) return null;
   const reason =
-    skipped.length === 1
+    count === 1
       ? 'no records: its one record has no abstract'
-      : `no records: none of its ${formatCount(skipped.length)} records has an abstract`;
+      : `no records: none of its ${formatCount(count)} records has an abstract`;
   return { file, line: skipped[0]!.line, reason };
+}
+
+/**
+ * Names a record left out (no paper): the first {@link MAX_LISTED_PROBLEMS} of a file each, the
+ * rest only counted, on one more entry (`more`) at the first of them.
+ */
+export function leaveOut(skipped: Problem[], left: Problem): void {
+  if (skipped.length < MAX_LISTED_PROBLEMS) {
+    skipped.push(left);
+    return;
+  }
+  const last = skipped.at(-1)!;
+  if (last.more !== undefined) last.more += 1;
+  else skipped.push({ file: left.file, line: left.line, reason: '', more: 1 });
+}
+
+/** How many records a file's {@link leaveOut} list stands for. */
+export function leftOutCount(skipped: readonly Problem[]): number {
+  return skipped.reduce((sum, left) => sum + (left.more ?? 1), 0);
 }
 
 /** What a file's rows come to as the JSON, CSV and RIS readers read them with {@link addRow}. */
@@ -512,7 +534,7 @@ export function addRow(
   const read = readRow(value, place, keys);
   const checked = 'record' in read ? (rows.check?.(read.record) ?? null) : null;
   if ('problem' in read) rows.problems.push(read.problem);
-  else if ('skipped' in read) rows.skipped.push(read.skipped);
+  else if ('skipped' in read) leaveOut(rows.skipped, read.skipped);
   else if (checked !== null)
     rows.problems.push({ file: place.file, line: place.line, reason: checked });
   else {
@@ -528,7 +550,9 @@ export function addRow(
  */
 export function readsOn(problems: Problem[], place: { file: string; line: number }): boolean {
   if (problems.length <= MAX_BAD_ROWS) return true;
-  problems.push(stoppedReading(place.file, place.line));
+  // Said once, where the reader stopped.
+  if (!problems.some((problem) => problem.stop))
+    problems.push(stoppedReading(place.file, place.line));
   return false;
 }
 
@@ -537,12 +561,13 @@ export function readsOn(problems: Problem[], place: { file: string; line: number
  * counted, and a file none of whose records has an abstract is one problem.
  */
 export function finishRows(file: string, rows: Rows, found: number): ReadStructuredDump {
-  const none = noAbstractAtAll(file, rows.records.length, rows.problems.length, rows.skipped);
-  const { skipped, ...rest } = rows;
+  const { records, problems, skipped, emailsDropped } = rows;
+  const none = noAbstractAtAll(file, records.length, problems.length, skipped);
   return {
-    ...rest,
-    problems: none ? [none] : rows.problems,
-    count: Math.max(found - skipped.length, 1),
+    records,
+    problems: none ? [none] : problems,
+    emailsDropped,
+    count: Math.max(found - leftOutCount(skipped), 1),
     venue: null,
     ...(skipped.length > 0 && !none ? { skipped } : {}),
   };
@@ -577,8 +602,11 @@ function namedFields(value: Record<string, unknown>): {
   forum: string | undefined;
   /** An OpenReview note's publication (or else creation) year, when nothing else gives one. */
   dateYear: number | undefined;
+  /** Whether the venue read is a source column's ({@link SOURCE_COLUMNS}). */
+  venueIsSource: boolean;
 } {
   const fields: Record<string, unknown> = {};
+  let venueIsSource = false;
   let hadEmail = false;
   let forum: string | undefined;
   let dateYear: number | undefined;
@@ -603,9 +631,16 @@ function namedFields(value: Record<string, unknown>): {
     if (read === '' || read === null) return;
     // Scopus gives `Source title` (a series: "Proceedings of Machine Learning Research", "Lecture
     // Notes in Computer Science…") and, for a conference paper, `Conference name`, which names
-    // the meeting's acronym and year: the venue naming them wins.
-    if (known === 'venue' && namesAcronym(read) && !namesAcronym(fields.venue)) fields.venue = read;
-    else fields[known] ??= read;
+    // the meeting (often its acronym and year): the meeting wins over a source, and a venue
+    // naming an acronym and year over one that does not.
+    const wins =
+      fields.venue === undefined ||
+      (venueIsSource && !SOURCE_COLUMNS.has(key)) ||
+      (namesAcronym(read) && !namesAcronym(fields.venue));
+    if (known === 'venue' && wins) {
+      fields.venue = read;
+      venueIsSource = SOURCE_COLUMNS.has(key);
+    } else fields[known] ??= read;
   };
   const content = value.content;
   if (typeof content === 'object' && content !== null && !Array.isArray(content)) {
@@ -637,7 +672,7 @@ function namedFields(value: Record<string, unknown>): {
     const { url } = openPdf as { url?: unknown };
     if (typeof url === 'string') take('pdf', url);
   }
-  return { fields, hadEmail, forum, dateYear };
+  return { fields, hadEmail, forum, dateYear, venueIsSource };
 }
 
 /**
@@ -671,7 +706,9 @@ export function readRow(
   if (typeof value !== 'object' || Array.isArray(value)) {
     return { problem: { file, line, reason: 'a record is a JSON object of fields' } };
   }
-  const { fields, hadEmail, forum, dateYear } = namedFields(value as Record<string, unknown>);
+  const { fields, hadEmail, forum, dateYear, venueIsSource } = namedFields(
+    value as Record<string, unknown>,
+  );
   // No abstract, no paper (below): said before the schema's check, which costs ~50 µs a row and
   // would run for each of an export's thousands of empty records.
   const given = fields.abstract;
@@ -732,7 +769,7 @@ export function readRow(
     /^submitted to\b/i.test(text(row.venue) ?? '') || notAccepted(text(row.venueid));
   const venue =
     (submitted ? undefined : venueFromVenueId(text(row.venueid))) ??
-    (CONFERENCE_PAPER.test(text(row.kind) ?? '')
+    (CONFERENCE_PAPER.test(text(row.kind) ?? '') && (booktitle || !venueIsSource)
       ? venueLabel({ booktitle: booktitle ?? text(row.venue), year })
       : venueLabel({ venue: text(row.venue), booktitle, journal, year }));
   const links = classifyPaperLinks({
