@@ -52,7 +52,6 @@ import { stepClock, type ProgressListener } from './progress';
 
 export type { ProgressListener } from './progress';
 import { assignSlugs, SLUG_SUFFIX_LENGTH } from './text/slug';
-import { formatCount } from './format';
 
 export type { Problem } from './ingest/dump';
 
@@ -541,7 +540,7 @@ function assemble(
 function namedLeftOut(left: Problem): Problem {
   if (left.more === undefined) return left;
   const { file, line, more } = left;
-  const reason = `${plural(more, 'more record')} without an abstract ${more === 1 ? 'is' : 'are'} left out (the first ${MAX_LISTED_PROBLEMS} are named above)`;
+  const reason = `${plural(more, 'more record')} ${more === 1 ? 'is' : 'are'} left out (the first ${MAX_LISTED_PROBLEMS} are named above)`;
   return { file, line, reason };
 }
 
@@ -833,7 +832,7 @@ export function formatSummary(stats: IngestStats, problemCount: number): string 
     )
     .concat(
       stats.skipped
-        ? ` (${formatCount(stats.skipped)} ${stats.skipped === 1 ? 'entry' : 'entries'} without an abstract left out)`
+        ? ` (${plural(stats.skipped, 'record')} left out: no abstract, or not accepted)`
         : '',
     );
 }

@@ -335,7 +335,7 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     expect(read.skipped?.map((p) => p.reason)).toEqual(['record b2 has no abstract: left out']);
     // None with an abstract: nothing to build from, a problem.
     expect(s2([paper('b2', null), paper('c3', '')]).problems.map((p) => p.reason)).toEqual([
-      'no records: none of its 2 records has an abstract',
+      'no records: none of its 2 records has an abstract and was accepted',
     ]);
   });
 
@@ -513,6 +513,12 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       'Proceedings of Machine Learning Research 2022',
       'Thirty Fourth Conference on Learning Theory 2021',
     ]);
+    // …and a source naming the acronym and year wins over a meeting's name that does not.
+    const neurips = readCsv(
+      'scopus.csv',
+      `Title,Year,Source title,Abstract,Document Type,Conference name\nA,2022,Advances in Neural Information Processing Systems 35 (NeurIPS 2022),"${ABSTRACT}",Conference paper,36th Conference on Neural Information Processing Systems\n`,
+    );
+    expect(neurips.records.map((r) => r.venue)).toEqual(['NeurIPS 2022']);
     // A venue column of no known kind may be a journal: its words are kept. A workshop or
     // Findings paper is not labelled as the meeting its acronym names.
     const kept = readCsv(
@@ -833,7 +839,7 @@ describe('the ingest command on structured dumps', { timeout: 120_000 }, () => {
     );
     expect(run.stderr).not.toMatch(/\bat .*\.ts:\d+/);
     expect(run.stdout.trim().split('\n').at(-1)).toMatch(
-      /6 problems \(1 entry without an abstract left out\); nothing written$/,
+      /6 problems \(1 record left out: no abstract, or not accepted\); nothing written$/,
     );
     expect(existsSync(out)).toBe(false);
   });

@@ -102,7 +102,7 @@ describe('every reader reports instead of throwing', () => {
 describe('exports of empty records', () => {
   it('are one problem, not one per record, in every format', () => {
     const n = 20_000;
-    const expected = `no records: none of its 20,000 records has an abstract`;
+    const expected = `no records: none of its 20,000 records has an abstract and was accepted`;
     for (const read of [
       readRis('e.ris', 'TY  - JOUR\nTI  - x\nER  - \n'.repeat(n)),
       readCsv('e.csv', `title,abstract\n${'x,\n'.repeat(n)}`),
@@ -323,14 +323,41 @@ describe('what a red team sent (2026-12-05)', () => {
 
 describe('a record or row far larger than any paper', () => {
   it('a CSV row wider than its header is one problem, its fields not kept', () => {
-    const wide = Array<string>(300_000).fill('x').join(',');
+    const wide = Array<string>(50_000).fill('x').join(',');
     const text = `title,abstract\n${wide}\n"T","${ABSTRACT}\n${ABSTRACT}"\n${wide}\nT,"${ABSTRACT}"\n`;
     const read = readCsv('w.csv', text);
     expect(read.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
-      '2: 300,000 fields where the header names 2',
-      '5: 300,000 fields where the header names 2',
+      '2: 50,000 fields where the header names 2',
+      '5: 50,000 fields where the header names 2',
     ]);
     expect(read.records.map((r) => r.line)).toEqual([3, 6]);
+  });
+
+  it('a CSV line of more separators than any row of papers fails the file before it is parsed', () => {
+    const text = `title,abstract\nT,"${ABSTRACT}"\n${','.repeat(100_001)}\n`;
+    expect(readCsv('w.csv', text).problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
+      '3: more than 100,000 separators on one line: not a row of papers',
+    ]);
+  });
+
+  it('a rejected row is left out before the schema reads it, and its id is not taken from a later row', () => {
+    const rows = `id,abstract,status\n1,"${ABSTRACT}",Reject\n1,"${ABSTRACT} Two.",Accept\n2,[No abstract available],Accept\n`;
+    const read = readCsv('s.csv', rows);
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => r.key)).toEqual(['1']);
+    expect(read.skipped!.map((p) => p.reason)).toEqual([
+      'record 1 has status "Reject": left out (only accepted papers are published)',
+      'record 2 has no abstract ("[No abstract available]"): left out',
+    ]);
+  });
+
+  it('a BibTeX file whose entries all lack an abstract is one problem, its entries not counted twice', () => {
+    const result = ingest('d.bib', '@article{k0, title={T0}}\n@article{k1, title={T1}}\n');
+    expect(reasons(result)).toEqual([
+      'd.bib:1: no records: none of its 2 entries has an abstract (dblp and DOI exports carry none)',
+    ]);
+    expect(result.skipped ?? []).toEqual([]);
+    expect(result.stats.skipped).toBeUndefined();
   });
 
   it('a RIS tag repeated past 5,000 lines makes its record a problem, and the next one is read', () => {
@@ -460,8 +487,7 @@ describe('what a red team sent (2026-12-04, night)', () => {
     expect(result.skipped![100]).toEqual({
       file: 's2.jsonl',
       line: 102,
-      reason:
-        '129,900 more records without an abstract are left out (the first 100 are named above)',
+      reason: '129,900 more records are left out (the first 100 are named above)',
     });
   });
 
@@ -479,7 +505,7 @@ describe('what a red team sent (2026-12-04, night)', () => {
       expect(result.stats.skipped, name).toBe(n);
       expect(result.skipped, name).toHaveLength(101);
       expect(result.skipped![100]!.reason, name).toBe(
-        '150 more records without an abstract are left out (the first 100 are named above)',
+        '150 more records are left out (the first 100 are named above)',
       );
     }
   });

@@ -234,10 +234,13 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
     else problem(checked);
   }
   const leftOut = leftOutCount(skipped);
+  /** Whether the file's entries are all left out: one problem then, in place of their names. */
+  let noneAPaper = false;
   if (papers.length === 0 && problems.length === 0) {
     problems.push({ file, line: 1, reason: 'no records (no BibTeX entry with an abstract)' });
   } else if (records.length === 0 && problems.length === 0 && leftOut > 0) {
     // Entries, but none a paper (a dblp export without abstracts): nothing to build a site from.
+    noneAPaper = true;
     problems.push({
       file,
       line: skipped[0]!.line,
@@ -256,7 +259,7 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
     // Each scan problem is one entry that could not be read: every entry is a record, a problem
     // or left out (no abstract).
     count: Math.max(papers.length - leftOut + scanned.problems.length - (scanStopped ? 1 : 0), 1),
-    ...(skipped.length > 0 ? { skipped } : {}),
+    ...(skipped.length > 0 && !noneAPaper ? { skipped } : {}),
     venue: volumeVenue
       ? (venueLabel({
           shortName: volumeVenue.text.get('shortname'),

@@ -50,6 +50,13 @@ export function readCsv(file: string, written: string, check?: RecordCheck): Rea
       `${formatCount(width)} columns in the header (at most ${formatCount(MAX_COLUMNS)}): not a table of papers`,
     );
   }
+  const crowded = crowdedLine(text, delimiter);
+  if (crowded !== null) {
+    return fail(
+      crowded,
+      `more than ${formatCount(MAX_SEPARATORS_PER_LINE)} separators on one line: not a row of papers`,
+    );
+  }
   let columns: string[] | null = null;
   let found = 0;
   let ragged = 0;
@@ -119,6 +126,28 @@ class StopReading extends Error {
   ) {
     super(`stopped at line ${line}`);
   }
+}
+
+/**
+ * Separators one line may hold, quoted ones included: far past any row of papers (at most 1,000
+ * columns, an abstract of at most 10,000 characters). csv-parse builds a row's fields before it
+ * hands the row over: one line of 39,000,000 commas (39 MB) held 2.6 GB (a red team's).
+ */
+const MAX_SEPARATORS_PER_LINE = 100_000;
+
+/** The first line holding more than {@link MAX_SEPARATORS_PER_LINE} separators, or null. */
+function crowdedLine(text: string, delimiter: string): number | null {
+  const separator = delimiter.charCodeAt(0);
+  let line = 1;
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      line++;
+      count = 0;
+    } else if (c === separator && ++count > MAX_SEPARATORS_PER_LINE) return line;
+  }
+  return null;
 }
 
 /** Columns a header may name: Web of Science's full export has about 70, Scopus's about 50. */
