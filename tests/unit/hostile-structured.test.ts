@@ -333,22 +333,61 @@ describe('a record or row far larger than any paper', () => {
     expect(read.records.map((r) => r.line)).toEqual([3, 6]);
   });
 
-  it('a CSV line of more separators than any row of papers fails the file before it is parsed', () => {
-    const text = `title,abstract\nT,"${ABSTRACT}"\n${','.repeat(100_001)}\n`;
-    expect(readCsv('w.csv', text).problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
-      '3: more than 100,000 separators on one line: not a row of papers',
-    ]);
+  it('a CSV row of more fields than any row of papers fails the file before it is parsed', () => {
+    const fail = ['3: more than 100,000 fields in one row: not a row of papers'];
+    const line = `title,abstract\nT,"${ABSTRACT}"\n${','.repeat(100_001)}\n`;
+    expect(readCsv('w.csv', line).problems.map((p) => `${p.line}: ${p.reason}`)).toEqual(fail);
+    // Quoted line breaks do not end the row (a red team's), nor do quoted separators count.
+    const spread = `title,abstract\nT,"${ABSTRACT}"\n""${`${','.repeat(60_000)}"\n"`.repeat(2)}\n`;
+    expect(readCsv('w.csv', spread).problems.map((p) => `${p.line}: ${p.reason}`)).toEqual(fail);
+    const quoted = `title,abstract\nT,"${ABSTRACT} ${','.repeat(200_000)}"\n`;
+    expect(readCsv('w.csv', quoted).problems).toEqual([]);
   });
 
-  it('a rejected row is left out before the schema reads it, and its id is not taken from a later row', () => {
-    const rows = `id,abstract,status\n1,"${ABSTRACT}",Reject\n1,"${ABSTRACT} Two.",Accept\n2,[No abstract available],Accept\n`;
+  it('a rejected row is left out before the schema reads it, however its status is wrapped', () => {
+    const rows = `id,abstract,status\n1,"${ABSTRACT}",Reject\n2,[No abstract available],Accept\n3,"${ABSTRACT} Three.", \n`;
     const read = readCsv('s.csv', rows);
     expect(read.problems).toEqual([]);
-    expect(read.records.map((r) => r.key)).toEqual(['1']);
+    expect(read.records.map((r) => r.key)).toEqual(['3']);
     expect(read.skipped!.map((p) => p.reason)).toEqual([
       'record 1 has status "Reject": left out (only accepted papers are published)',
       'record 2 has no abstract ("[No abstract available]"): left out',
     ]);
+    // OpenReview nests `{ "value": … }` twice; a blank status hides no decision.
+    const notes = jsonl(
+      { id: 'a', abstract: ABSTRACT, decision: { value: { value: 'Withdrawn' } } },
+      {
+        id: 'b',
+        abstract: `${ABSTRACT} Two.`,
+        content: { decision: { value: { value: 'Reject' } } },
+      },
+      { id: 'c', abstract: `${ABSTRACT} Three.`, status: ' ', decision: 'Reject' },
+      { id: 'd', abstract: `${ABSTRACT} Four.` },
+    );
+    const read2 = readJsonLines('n.jsonl', notes);
+    expect(read2.records.map((r) => r.key)).toEqual(['d']);
+    expect(read2.skipped).toHaveLength(3);
+    // One id under two decisions is a problem, in either order.
+    for (const [first, second] of [
+      ['Accept', 'Withdrawn'],
+      ['Reject', 'Accept'],
+    ]) {
+      const twice = readCsv(
+        't.csv',
+        `id,abstract,status\n7,"${ABSTRACT}",${first}\n7,"${ABSTRACT} Two.",${second}\n`,
+      );
+      expect(twice.problems.map((p) => `${p.line}: ${p.reason}`)).toEqual([
+        '3: duplicate id "7" (first at line 2)',
+      ]);
+    }
+  });
+
+  it("Web of Science's UT is a record's id, not its ID (Keywords Plus)", () => {
+    const header = 'PT\tAU\tTI\tAB\tID\tUT';
+    const row = (n: number) => `J\tDoe, J\tT${n}\t${ABSTRACT} ${n}.\tMODEL\tWOS:00000000000000${n}`;
+    const read = readCsv('savedrecs.csv', `${header}\n${row(1)}\n${row(2)}\n`);
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => r.key)).toEqual(['WOS:000000000000001', 'WOS:000000000000002']);
   });
 
   it('a BibTeX file whose entries all lack an abstract is one problem, its entries not counted twice', () => {

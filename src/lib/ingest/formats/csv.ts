@@ -50,11 +50,11 @@ export function readCsv(file: string, written: string, check?: RecordCheck): Rea
       `${formatCount(width)} columns in the header (at most ${formatCount(MAX_COLUMNS)}): not a table of papers`,
     );
   }
-  const crowded = crowdedLine(text, delimiter);
+  const crowded = crowdedRow(text, delimiter);
   if (crowded !== null) {
     return fail(
       crowded,
-      `more than ${formatCount(MAX_SEPARATORS_PER_LINE)} separators on one line: not a row of papers`,
+      `more than ${formatCount(MAX_SEPARATORS_PER_ROW)} fields in one row: not a row of papers`,
     );
   }
   let columns: string[] | null = null;
@@ -129,23 +129,34 @@ class StopReading extends Error {
 }
 
 /**
- * Separators one line may hold, quoted ones included: far past any row of papers (at most 1,000
- * columns, an abstract of at most 10,000 characters). csv-parse builds a row's fields before it
- * hands the row over: one line of 39,000,000 commas (39 MB) held 2.6 GB (a red team's).
+ * Separators one row may hold outside quotes: far past any row of papers (at most 1,000 columns).
+ * csv-parse builds a row's fields before it hands the row over: one line of 39,000,000 commas
+ * (39 MB) held 2.6 GB, and so did the same commas with a quoted line break every 99,999 (two red
+ * teams').
  */
-const MAX_SEPARATORS_PER_LINE = 100_000;
+const MAX_SEPARATORS_PER_ROW = 100_000;
 
-/** The first line holding more than {@link MAX_SEPARATORS_PER_LINE} separators, or null. */
-function crowdedLine(text: string, delimiter: string): number | null {
+/**
+ * The line where a row starts that holds more than {@link MAX_SEPARATORS_PER_ROW} separators
+ * outside quotes, or null. A quote opens or closes quoting (`""` inside a quoted field does both),
+ * as csv-parse reads a well-formed file; a row is ended by a line break outside quotes.
+ */
+function crowdedRow(text: string, delimiter: string): number | null {
   const separator = delimiter.charCodeAt(0);
   let line = 1;
+  let rowLine = 1;
   let count = 0;
+  let quoted = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 10) {
+    if (c === 34) quoted = !quoted;
+    else if (c === 10) {
       line++;
-      count = 0;
-    } else if (c === separator && ++count > MAX_SEPARATORS_PER_LINE) return line;
+      if (!quoted) {
+        rowLine = line;
+        count = 0;
+      }
+    } else if (c === separator && !quoted && ++count > MAX_SEPARATORS_PER_ROW) return rowLine;
   }
   return null;
 }

@@ -585,8 +585,11 @@ const NO_ABSTRACT_NOTE = /^\[[^[\]]{1,60}\]$/;
  * with `Status` `Reject` was). Read from the fields as written, before the schema's check.
  */
 function leftOutReason(fields: Record<string, unknown>, index: number): string | null {
-  const abstract = typeof fields.abstract === 'string' ? fields.abstract.trim() : '';
-  const status = typeof fields.status === 'string' ? fields.status.trim() : '';
+  // As the schema reads them: one more `{ "value": … }` wrapper taken off (OpenReview nests two).
+  const given = unwrap(fields.abstract);
+  const decision = unwrap(fields.status);
+  const abstract = typeof given === 'string' ? given.trim() : '';
+  const status = typeof decision === 'string' ? decision.trim() : '';
   const note = NO_ABSTRACT_NOTE.test(abstract);
   if (!note && !(status !== '' && NOT_ACCEPTED_STATUS.test(status))) return null;
   const id = fields.id;
@@ -633,11 +636,13 @@ function namedFields(value: Record<string, unknown>): {
   // Scopus gives the pages as two columns, `Page start` and `Page end`; Web of Science `BP`, `EP`.
   let pageStart: unknown;
   let pageEnd: unknown;
+  let accession: unknown;
   const take = (name: string, field: unknown) => {
     const key = columnKey(name);
     if (key === 'forum' && typeof field === 'string') forum ??= field.trim();
     if (key === 'pagestart' || key === 'bp') pageStart ??= field;
     if (key === 'pageend' || key === 'ep') pageEnd ??= field;
+    if (key === 'ut') accession ??= field;
     const unwrapped = unwrap(field);
     const known = isEmailField(name) ? undefined : FIELD_BY_KEY.get(key);
     if (known === undefined) {
@@ -648,7 +653,8 @@ function namedFields(value: Record<string, unknown>): {
     const names = known === 'authors' || known === 'fullAuthors';
     if (names) hadEmail ||= holdsEmail(unwrapped);
     const read = names ? authorNames(unwrapped) : unwrapped;
-    if (read === '' || read === null) return;
+    // A blank value is none: a whitespace-only `Status` must not hide a `Decision` column.
+    if (read === null || (typeof read === 'string' && read.trim() === '')) return;
     // Scopus gives `Source title` (a series: "Proceedings of Machine Learning Research", "Lecture
     // Notes in Computer Science…") and, for a conference paper, `Conference name`, which names
     // the meeting (often its acronym and year): a venue naming an acronym and year wins over one
@@ -673,6 +679,10 @@ function namedFields(value: Record<string, unknown>): {
     if (typeof date === 'number') dateYear = new Date(date).getUTCFullYear();
   }
   for (const [name, field] of Object.entries(value)) if (name !== 'content') take(name, field);
+  // Web of Science's `UT` is its record's id; its `ID`, which comes first, is Keywords Plus.
+  if ((typeof accession === 'string' && accession.trim() !== '') || typeof accession === 'number') {
+    fields.id = accession;
+  }
   if (fields.fullAuthors !== undefined) fields.authors = fields.fullAuthors;
   delete fields.fullAuthors;
   if (fields.pages === undefined) {
@@ -741,9 +751,23 @@ export function readRow(
     return { skipped: { file, line, reason } };
   }
   // Left out before the schema's check too, which a file of 1,000,000 rejected rows or bracketed
-  // notes ran for 42–68 s (a red team's); their ids are no record's either.
+  // notes ran for 42–68 s (a red team's). Its id still counts: one id under two decisions in one
+  // export is a problem, whichever comes first.
   const leftOut = leftOutReason(fields, index);
-  if (leftOut !== null) return { skipped: { file, line, reason: leftOut } };
+  if (leftOut !== null) {
+    const id = fields.id;
+    const named = typeof id === 'string' || typeof id === 'number' ? String(id).trim() : '';
+    if (named !== '' && named.length <= GIVEN_TEXT_LIMITS.venue) {
+      const first = keys.get(named);
+      if (first !== undefined) {
+        return {
+          problem: { file, line, reason: `duplicate id "${named}" (first at line ${first})` },
+        };
+      }
+      keys.set(named, line);
+    }
+    return { skipped: { file, line, reason: leftOut } };
+  }
   const parsed = ImportedRowSchema.safeParse(fields);
   if (!parsed.success) {
     return { problem: { file, line, reason: describeIssue(parsed.error.issues[0]!) } };
