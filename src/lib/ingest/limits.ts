@@ -43,7 +43,7 @@ export const MAX_LISTED_PROBLEMS = 100;
 export const MAX_BAD_ROWS = 10_000;
 
 /** What a reader stops after {@link MAX_BAD_ROWS} of, by default. */
-export const BAD_RECORDS = 'records that could not be read';
+const BAD_RECORDS = 'records that could not be read';
 
 /** A reader's stop at a line, more than {@link MAX_BAD_ROWS} of `what` read. */
 export function stoppedReading(file: string, line: number, what = BAD_RECORDS): Problem {

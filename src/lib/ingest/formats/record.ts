@@ -592,13 +592,26 @@ function leftOutReason(fields: Record<string, unknown>, index: number): string |
   const status = typeof decision === 'string' ? decision.trim() : '';
   const note = NO_ABSTRACT_NOTE.test(abstract);
   if (!note && !(status !== '' && NOT_ACCEPTED_STATUS.test(status))) return null;
-  const id = fields.id;
-  const named = typeof id === 'string' || typeof id === 'number' ? String(id).trim() : '';
+  const named = writtenId(fields);
   const label =
     named !== '' && named.length <= GIVEN_TEXT_LIMITS.venue ? `record ${named}` : `record ${index}`;
   return note
     ? `${label} has no abstract (${JSON.stringify(abstract)}): left out`
     : `${label} has status ${JSON.stringify(status.slice(0, 40))}: left out (only accepted papers are published)`;
+}
+
+/** A row's id as written (trimmed), before the schema's check; empty when it gives none. */
+function writtenId(fields: Record<string, unknown>): string {
+  const id = fields.id;
+  return typeof id === 'string' || typeof id === 'number' ? String(id).trim() : '';
+}
+
+/** Takes `key` for the row at `line`, or says which earlier row of the file has it. */
+function claimId(keys: Map<string, number>, key: string, line: number): string | null {
+  const first = keys.get(key);
+  if (first !== undefined) return `duplicate id "${key}" (first at line ${first})`;
+  keys.set(key, line);
+  return null;
 }
 
 /** Where a row is, to name it in problems. */
@@ -745,8 +758,7 @@ export function readRow(
   // would run for each of an export's thousands of empty records.
   const given = fields.abstract;
   if (given === undefined || given === null || (typeof given === 'string' && given.trim() === '')) {
-    const id = fields.id;
-    const named = typeof id === 'string' || typeof id === 'number' ? String(id).trim() : '';
+    const named = writtenId(fields);
     const reason = `record ${named === '' ? index : named} has no abstract: left out`;
     return { skipped: { file, line, reason } };
   }
@@ -755,18 +767,12 @@ export function readRow(
   // export is a problem, whichever comes first.
   const leftOut = leftOutReason(fields, index);
   if (leftOut !== null) {
-    const id = fields.id;
-    const named = typeof id === 'string' || typeof id === 'number' ? String(id).trim() : '';
-    if (named !== '' && named.length <= GIVEN_TEXT_LIMITS.venue) {
-      const first = keys.get(named);
-      if (first !== undefined) {
-        return {
-          problem: { file, line, reason: `duplicate id "${named}" (first at line ${first})` },
-        };
-      }
-      keys.set(named, line);
-    }
-    return { skipped: { file, line, reason: leftOut } };
+    const named = writtenId(fields);
+    const duplicate =
+      named !== '' && named.length <= GIVEN_TEXT_LIMITS.venue ? claimId(keys, named, line) : null;
+    return duplicate
+      ? { problem: { file, line, reason: duplicate } }
+      : { skipped: { file, line, reason: leftOut } };
   }
   const parsed = ImportedRowSchema.safeParse(fields);
   if (!parsed.success) {
@@ -783,13 +789,8 @@ export function readRow(
     return { problem: { file, line, reason } };
   }
   const label = key ? `record ${key}` : `record ${index}`;
-  if (key !== undefined) {
-    const first = keys.get(key);
-    if (first !== undefined) {
-      return { problem: { file, line, reason: `duplicate id "${key}" (first at line ${first})` } };
-    }
-    keys.set(key, line);
-  }
+  const duplicate = key === undefined ? null : claimId(keys, key, line);
+  if (duplicate !== null) return { problem: { file, line, reason: duplicate } };
   const abstract = text(row.abstract);
   // No abstract, no paper: left out and named, as a BibTeX entry without one (Semantic Scholar's
   // exports give `"abstract": null` for many papers; docs/ingest.md).
