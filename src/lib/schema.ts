@@ -321,7 +321,7 @@ export const ImportedRowSchema = z.object({
   venueid: RowString,
   /** A conference tool's decision, e.g. CMT's `Status`: `Accept`, `Reject`. */
   status: RowString,
-  /** The kind of item, e.g. Zotero's `Item Type` `conferencePaper`, Scopus's `Conference paper`. */
+  /** The kind of item: Zotero's `conferencePaper`, Scopus's `Conference paper`, WoS's `Proceedings Paper`. */
   kind: RowString,
   /** Pages, e.g. `101--110`. */
   pages: RowText,

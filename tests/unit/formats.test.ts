@@ -176,6 +176,8 @@ describe('a BibTeX dump', () => {
       `@article{bbt18, title = {Lakes}, journaltitle = {Lake and Reservoir Management}, date = {2018-10-02}, abstract = {${ABSTRACT} Three.}}`,
       `@inproceedings{DBLP:conf/nips/VaswaniSPUJGKP17, title = {Attention}, booktitle = {Advances in Neural Information Processing Systems 30: Annual Conference on Neural Information Processing Systems 2017, December 4-9, 2017, Long Beach, CA, {USA}}, year = {2017}, abstract = {${ABSTRACT} Five.}}`,
       `@inproceedings{ieee22, title = {Views}, booktitle = {2022 IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR)}, year = {2022}, abstract = {${ABSTRACT} Four.}}`,
+      // CVF's own BibTeX leaves the year out of the booktitle: the entry's is the meeting's.
+      `@inproceedings{cvf22, title = {Depth}, booktitle = {Proceedings of the IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR)}, year = {2022}, abstract = {${ABSTRACT} Six.}}`,
     ].join('\n\n');
     const read = readBibtex('dblp.bib', bib);
     expect(read.problems).toEqual([]);
@@ -184,6 +186,7 @@ describe('a BibTeX dump', () => {
       ['NeurIPS 2019', 'inproceedings', undefined],
       ['Lake and Reservoir Management 2018', 'article', 'Lake and Reservoir Management'],
       ['NIPS 2017', 'inproceedings', undefined],
+      ['CVPR 2022', 'inproceedings', undefined],
       ['CVPR 2022', 'inproceedings', undefined],
     ]);
   });
@@ -591,6 +594,89 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       title: 'Deep Residual Learning',
       authors: ['Kaiming He', 'Jian Sun'],
     });
+  });
+
+  it("read Web of Science's conference title (CT) as the venue and its document type (DT) as Scopus's is", () => {
+    // Clarivate's field tags: CT conference title, CY its date, CL its place, DT the document
+    // type; a proceedings paper may say PT J (the first row is a real record's, abridged).
+    const wos = readCsv(
+      'savedrecs.csv',
+      'PT\tAU\tTI\tSO\tLA\tDT\tCT\tCY\tCL\tAB\tPY\tUT\n' +
+        [
+          'J\tKhelfi, MF\tRobust control\t2012 IEEE INTERNATIONAL SYMPOSIUM ON INDUSTRIAL ELECTRONICS (ISIE)\tEnglish\tProceedings Paper\t21st IEEE International Symposium on Industrial Electronics (ISIE)\tMAY 28-31, 2012\tHangzhou, PEOPLES R CHINA',
+          'J\tDoe, J\tBandits\tINTERNATIONAL CONFERENCE ON MACHINE LEARNING, VOL 162\tEnglish\tProceedings Paper\t39th International Conference on Machine Learning (ICML)\tJUL 17-23, 2022\tBaltimore, MD',
+          'J\tRoe, B\tTransport\tADVANCES IN NEURAL INFORMATION PROCESSING SYSTEMS 35\tEnglish\tProceedings Paper\t36th Conference on Neural Information Processing Systems (NeurIPS)\tNOV 28-DEC 09, 2022\tNew Orleans, LA',
+          'J\tLee, A\tGrasping\tROBOTICS: SCIENCE AND SYSTEMS XVII\tEnglish\tProceedings Paper\tRobotics: Science and Systems\tJUL 12-16, 2021\tELECTR NETWORK',
+          'J\tCristofol, M\tTwo coefficients\tAPPLICABLE ANALYSIS\tEnglish\tArticle\t\t\t',
+        ]
+          // The third row has no PY: the conference's date gives its year.
+          .map(
+            (row, i) =>
+              `${row}\t${ABSTRACT} ${i}.\t${['2012', '2022', '', '2021', '2012'][i]}\tWOS:00000000000${i}`,
+          )
+          .join('\n'),
+    );
+    expect(wos.problems).toEqual([]);
+    expect(wos.records.map((r) => [r.venue, r.year])).toEqual([
+      ['ISIE 2012', 2012],
+      // A closing (ACRONYM) takes the record's year when the name has none.
+      ['ICML 2022', 2022],
+      ['NeurIPS 2022', 2022],
+      // A meeting's name without an acronym stays whole, read as a booktitle.
+      ['Robotics: Science and Systems 2021', 2021],
+      // A journal article: its source, as written.
+      ['APPLICABLE ANALYSIS 2012', 2012],
+    ]);
+    // Without its document type, a conference title is a venue of unknown kind: kept as written.
+    const untyped = readCsv(
+      'savedrecs.csv',
+      `PT\tTI\tSO\tCT\tAB\tPY\nJ\tA\tINTERNATIONAL CONFERENCE ON MACHINE LEARNING, VOL 162\t39th International Conference on Machine Learning (ICML)\t${ABSTRACT}\t2022\n`,
+    );
+    expect(untyped.records[0]?.venue).toBe(
+      '39th International Conference on Machine Learning (ICML) 2022',
+    );
+  });
+
+  it("read Scopus's 'ACRONYM YEAR - long name' source titles by their acronym and year", () => {
+    const scopus = readCsv(
+      'scopus.csv',
+      'Title,Year,Source title,Abstract,Document Type,Conference name\n' +
+        [
+          `A,2021,ICLR 2021 - 9th International Conference on Learning Representations,"${ABSTRACT}",Conference paper,`,
+          `B,2020,"EMNLP 2020 - 2020 Conference on Empirical Methods in Natural Language Processing, Proceedings of the Conference","${ABSTRACT} B.",Conference paper,`,
+          `C,2020,SIGIR 2020 - Proceedings of the 43rd International ACM SIGIR Conference on Research and Development in Information Retrieval,"${ABSTRACT} C.",Conference paper,`,
+          // Both as Scopus writes them: the meeting's name names the same acronym and year.
+          `D,2021,ICLR 2021 - 9th International Conference on Learning Representations,"${ABSTRACT} D.",Conference paper,"9th International Conference on Learning Representations, ICLR 2021"`,
+        ].join('\n'),
+    );
+    expect(scopus.problems).toEqual([]);
+    expect(scopus.records.map((r) => r.venue)).toEqual([
+      'ICLR 2021',
+      'EMNLP 2020',
+      'SIGIR 2020',
+      'ICLR 2021',
+    ]);
+    // Real names that open otherwise, or hold a dash or hyphen elsewhere, stay whole.
+    const kept = readCsv(
+      's2.csv',
+      'Year,Venue,Abstract\n' +
+        [
+          'Proceedings of Thirty Fourth Conference on Learning Theory',
+          'Interspeech 2021',
+          'Robotics: Science and Systems',
+          'Multi-Agent Systems - 18th European Conference',
+          'IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR)',
+        ]
+          .map((venue, i) => `2021,"${venue}","${ABSTRACT} ${i}."`)
+          .join('\n'),
+    );
+    expect(kept.records.map((r) => r.venue)).toEqual([
+      'Proceedings of Thirty Fourth Conference on Learning Theory 2021',
+      'Interspeech 2021',
+      'Robotics: Science and Systems 2021',
+      'Multi-Agent Systems - 18th European Conference 2021',
+      'IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR) 2021',
+    ]);
   });
 
   it('report a missing abstract column and a broken quote', () => {

@@ -276,22 +276,33 @@ const ACRONYM_WITH_YEAR = /^\p{Lu}[\p{L}-]*\p{Lu}[\p{L}-]* (?:19|20)\d\d$/u;
 
 /**
  * The acronym and year a booktitle names among its comma-separated parts, as dblp writes them
- * (`Advances in … Systems 32: Annual Conference …, NeurIPS 2019, 8-14 December 2019, Vancouver…`).
+ * (`Advances in … Systems 32: Annual Conference …, NeurIPS 2019, 8-14 December 2019, Vancouver…`),
+ * or opening it, as Scopus does (`ICLR 2021 - 9th International Conference on …`). `year`, the
+ * record's, is the year of a meeting's name that closes with its acronym and says no year.
  */
-function acronymWithYear(booktitle: string): string | undefined {
+function acronymWithYear(booktitle: string, year?: number): string | undefined {
   const parts = booktitle.split(',').map((part) => part.replace(/\s+/g, ' ').trim());
   const at = parts.findIndex((part) => ACRONYM_WITH_YEAR.test(part));
   // `Workshop on Efficient Systems…, ICML 2023` and `Findings of the ACL, ACL 2023` are not the
   // meeting their acronym names: they keep their own name.
   if (at !== -1 && !SATELLITE.test(parts.slice(0, at).join(' '))) return parts[at];
+  // Scopus names a proceedings by its own acronym and year first, its long name after a spaced
+  // dash: `SIGIR 2020 - Proceedings of the 43rd International ACM SIGIR Conference on …`.
+  const leading = LEADING_ACRONYM.exec(parts[0] ?? '');
+  if (leading) return leading[1];
   // IEEE's and others' names end with the acronym in brackets, the year elsewhere in the name:
-  // `2022 IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR)` → `CVPR 2022`.
+  // `2022 IEEE/CVF Conference on Computer Vision and Pattern Recognition (CVPR)` → `CVPR 2022`;
+  // Web of Science's conference title (`39th International Conference on Machine Learning
+  // (ICML)`) leaves the year to its date and the record's.
   const bracketed = BRACKETED_ACRONYM.exec(booktitle.trim());
-  const year = readYear(booktitle);
   if (!bracketed) return undefined;
   if (bracketed[2] !== undefined) return `${bracketed[1]} ${bracketed[2]}`;
-  return year === undefined ? undefined : `${bracketed[1]} ${year}`;
+  const named = readYear(booktitle) ?? year;
+  return named === undefined ? undefined : `${bracketed[1]} ${named}`;
 }
+
+/** A name opening with its acronym and year, then ` - ` and its long name (Scopus's). */
+const LEADING_ACRONYM = /^(\p{Lu}[\p{L}-]*\p{Lu}[\p{L}-]* (?:19|20)\d\d) - \S/u;
 
 /**
  * The short name dblp's key gives a conference paper (`DBLP:conf/nips/VaswaniSPUJGKP17` → `NIPS`),
@@ -314,8 +325,17 @@ const SATELLITE = /\b(?:workshops?|findings|companion)\b/i;
 /** An acronym in brackets closing a name, with or without its year: `(CVPR)`, `(ICLR 2022)`. */
 const BRACKETED_ACRONYM = /\((\p{Lu}[\p{L}-]*\p{Lu}[\p{L}-]*)(?: ((?:19|20)\d\d))?\)$/u;
 
-/** An item type that says the venue is a conference's proceedings. */
-const CONFERENCE_PAPER = /^conference ?paper$/i;
+/**
+ * An item type that says the venue is a conference's proceedings: Zotero's `conferencePaper`,
+ * Scopus's `Conference paper`, Web of Science's `Proceedings Paper` (its `DT` may list two types:
+ * `Article; Proceedings Paper`).
+ */
+const CONFERENCE_PAPER = /^(?:conference ?paper|proceedings paper)$/i;
+
+/** Whether a record's item type, or one of the types it lists at `;`, is {@link CONFERENCE_PAPER}. */
+function isConferencePaper(kind: string | undefined): boolean {
+  return kind !== undefined && kind.split(';').some((type) => CONFERENCE_PAPER.test(type.trim()));
+}
 
 /** A meeting's number opening its name: `39th International Conference…`. */
 const ORDINAL = /^\d+(?:st|nd|rd|th)\s+/i;
@@ -323,7 +343,8 @@ const ORDINAL = /^\d+(?:st|nd|rd|th)\s+/i;
 /**
  * The venue as a reader sees it on a card: the short name and year (`ICML 2023`) when the file
  * gives a short name, or the venue or booktitle names one among its parts (dblp's booktitles,
- * Scopus's `Conference name`: `39th International Conference on Machine Learning, ICML 2022`),
+ * Scopus's `Conference name`: `39th International Conference on Machine Learning, ICML 2022`) or
+ * at its start (Scopus's `ICLR 2021 - 9th …`), or a booktitle closes with it (`… (ICML)`),
  * else the venue or journal as written or the booktitle without its "Proceedings of the" opening
  * and its number, with the year added when it does not say it.
  */
@@ -340,7 +361,7 @@ export function venueLabel(venue: {
     venue.shortName ??
     (venue.venue && (acronymWithYear(venue.venue) ?? venue.venue)) ??
     (venue.booktitle &&
-      (acronymWithYear(venue.booktitle) ??
+      (acronymWithYear(venue.booktitle, venue.year) ??
         venue.booktitle.replace(PROCEEDINGS_OF, '').replace(ORDINAL, ''))) ??
     venue.journal;
   const trimmed = name?.replace(/\s+/g, ' ').trim();
@@ -426,15 +447,16 @@ const FIELD_NAMES: Record<string, readonly string[]> = {
   pdf: ['pdf', 'pdfurl', 'pdflink'],
   doi: ['doi', 'di'],
   arxiv: ['arxiv', 'arxivid', 'eprint'],
-  // `Conference Name` and `Publication Title`: Zotero's; `Source title`: Scopus's.
-  venue: ['venue', 'conference', 'conferencename', 'publicationtitle', 'sourcetitle', 'so'],
+  // `Conference Name` and `Publication Title`: Zotero's; `Source title`: Scopus's; `CT`, the
+  // conference title, Web of Science's (its `CY` date gives a year, its `CL` place is not read).
+  venue: ['venue', 'conference', 'conferencename', 'publicationtitle', 'sourcetitle', 'so', 'ct'],
   booktitle: ['booktitle'],
   journal: ['journal', 'journaltitle'],
   volume: ['volume'],
   venueid: ['venueid'],
-  // Zotero's `Item Type` (`conferencePaper`), Scopus's `Document Type` (`Conference paper`): a
-  // conference paper's venue is a booktitle, read as one.
-  kind: ['itemtype', 'documenttype'],
+  // Zotero's `Item Type` (`conferencePaper`), Scopus's `Document Type` (`Conference paper`), Web
+  // of Science's `DT` (`Proceedings Paper`): a conference paper's venue is a booktitle, read as one.
+  kind: ['itemtype', 'documenttype', 'dt'],
   // CMT's `Status` (`Accept`, `Reject`): read only to leave out what was not accepted.
   status: ['status', 'decision', 'paperstatus'],
   // `Publication Year`: Zotero's.
@@ -650,12 +672,14 @@ function namedFields(value: Record<string, unknown>): {
   let pageStart: unknown;
   let pageEnd: unknown;
   let accession: unknown;
+  let conferenceDate: unknown;
   const take = (name: string, field: unknown) => {
     const key = columnKey(name);
     if (key === 'forum' && typeof field === 'string') forum ??= field.trim();
     if (key === 'pagestart' || key === 'bp') pageStart ??= field;
     if (key === 'pageend' || key === 'ep') pageEnd ??= field;
     if (key === 'ut') accession ??= field;
+    if (key === 'cy') conferenceDate ??= field;
     const unwrapped = unwrap(field);
     const known = isEmailField(name) ? undefined : FIELD_BY_KEY.get(key);
     if (known === undefined) {
@@ -695,6 +719,11 @@ function namedFields(value: Record<string, unknown>): {
   // Web of Science's `UT` is its record's id; its `ID`, which comes first, is Keywords Plus.
   if ((typeof accession === 'string' && accession.trim() !== '') || typeof accession === 'number') {
     fields.id = accession;
+  }
+  // Web of Science's `CY`, the conference's date (`DEC 06-14, 2021`), when no `PY` gives the year.
+  if (fields.year === undefined && typeof conferenceDate === 'string') {
+    const year = readYear(conferenceDate);
+    if (year !== undefined) fields.year = year;
   }
   if (fields.fullAuthors !== undefined) fields.authors = fields.fullAuthors;
   delete fields.fullAuthors;
@@ -808,7 +837,7 @@ export function readRow(
     /^submitted to\b/i.test(text(row.venue) ?? '') || notAccepted(text(row.venueid));
   const venue =
     (submitted ? undefined : venueFromVenueId(text(row.venueid))) ??
-    (CONFERENCE_PAPER.test(text(row.kind) ?? '') && (booktitle || !venueIsSource)
+    (isConferencePaper(text(row.kind)) && (booktitle || !venueIsSource)
       ? venueLabel({ booktitle: booktitle ?? text(row.venue), year })
       : venueLabel({ venue: text(row.venue), booktitle, journal, year }));
   const links = classifyPaperLinks({
