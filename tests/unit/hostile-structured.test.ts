@@ -490,6 +490,12 @@ describe('every reader costs linear time', () => {
       (n) => `We study a method. ${'ab- cd '.repeat(n / 7)}`,
       (t) => normalizeAbstract([t]),
     ],
+    // A venue of one long word of capitals: an acronym's two capitals were sought at every split.
+    [
+      'a venue of one long capitalised word',
+      (n) => `venue,abstract\n"${'AB'.repeat(n / 4)} (${'AB'.repeat(n / 4)}","${ABSTRACT}"\n`,
+      (t) => readCsv('a.csv', t),
+    ],
   ];
   for (const [what, make, read] of cases) {
     it(
