@@ -679,6 +679,182 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     ]);
   });
 
+  it("read IEEE Xplore's CSV export: its title, pages, and a journal's or conference's venue", () => {
+    // IEEE Xplore's export header, verbatim; its `Document Identifier` says what the venue is.
+    const header =
+      '"Document Title",Authors,"Author Affiliations","Publication Title",Date Added To Xplore,"Publication Year","Volume","Issue","Start Page","End Page","Abstract","ISSN",ISBNs,"DOI",Funding Information,PDF Link,"Author Keywords","IEEE Terms","INSPEC Controlled Terms","INSPEC Non-Controlled Terms","Mesh_Terms",Article Citation Count,Patent Citation Count,"Reference Count","License",Online Date,Issue Date,"Meeting Date","Publisher",Document Identifier';
+    const row = (title: string, venue: string, pages: [string, string], kind: string, i: number) =>
+      `"${title}","P. Kogge; J. Shalf","Notre Dame","${venue}","4 Feb 2014","2013","15","6","${pages[0]}","${pages[1]}","${ABSTRACT} ${i}.","1558-366X","","10.1109/X.2013.${i}","","https://ieeexplore.ieee.org/stamp/stamp.jsp?arnumber=${i}","HPC;exascale","","","","","51","","13","","","","","IEEE","${kind}"`;
+    const ieee = readCsv(
+      'export.csv',
+      [
+        header,
+        row(
+          'Exascale Computing Trends: Adjusting to the ""New Normal""',
+          'Computing in Science & Engineering',
+          ['16', '26'],
+          'IEEE Magazines',
+          1,
+        ),
+        row(
+          'Tracking Performance Portability',
+          '2020 IEEE/ACM International Workshop on Performance, Portability and Productivity in HPC (P3HPC)',
+          ['1', '13'],
+          'IEEE Conferences',
+          2,
+        ),
+        row(
+          'A Survey',
+          'IEEE Transactions on Pattern Analysis and Machine Intelligence',
+          ['471', '478'],
+          'IEEE Journals',
+          3,
+        ),
+      ].join('\n'),
+    );
+    expect(ieee.problems).toEqual([]);
+    const [magazine, workshop, journal] = ieee.records;
+    expect(magazine?.title).toBe('Exascale Computing Trends: Adjusting to the "New Normal"');
+    expect(magazine?.authors).toEqual(['P. Kogge', 'J. Shalf']);
+    expect(magazine?.venue).toBe('Computing in Science & Engineering 2013');
+    expect(magazine?.publication).toEqual({
+      journal: 'Computing in Science & Engineering',
+      kind: 'article',
+      volume: '15',
+      pages: { first: '16', last: '26' },
+    });
+    expect(magazine?.links.pdf).toBe('https://ieeexplore.ieee.org/stamp/stamp.jsp?arnumber=1');
+    // A conference's acronym may hold a digit.
+    expect(workshop?.venue).toBe('P3HPC 2020');
+    expect(workshop?.publication).toMatchObject({
+      booktitle:
+        '2020 IEEE/ACM International Workshop on Performance, Portability and Productivity in HPC (P3HPC)',
+      kind: 'inproceedings',
+      pages: { first: '1', last: '13' },
+    });
+    expect(journal?.publication).toMatchObject({
+      kind: 'article',
+      pages: { first: '471', last: '478' },
+    });
+  });
+
+  it("cite Scopus's and Zotero's venue column as the journal or booktitle its item type says", () => {
+    const scopus = readCsv(
+      'scopus.csv',
+      'Title,Year,Source title,Abstract,Document Type,Conference name\n' +
+        [
+          `A,2021,Nature Machine Intelligence,"${ABSTRACT}",Article,`,
+          `B,2022,Proceedings of Machine Learning Research,"${ABSTRACT} B.",Conference paper,`,
+          `C,2022,Proceedings of Machine Learning Research,"${ABSTRACT} C.",Conference paper,"39th International Conference on Machine Learning, ICML 2022"`,
+          `D,2022,Some Book,"${ABSTRACT} D.",Book chapter,`,
+        ].join('\n'),
+    );
+    expect(scopus.problems).toEqual([]);
+    expect(scopus.records.map((r) => r.publication)).toEqual([
+      { journal: 'Nature Machine Intelligence', kind: 'article' },
+      // A series, not the meeting: the card says so, and the citation keeps it as a series.
+      { series: 'Proceedings of Machine Learning Research', kind: 'inproceedings' },
+      {
+        booktitle: '39th International Conference on Machine Learning, ICML 2022',
+        kind: 'inproceedings',
+      },
+      // Neither a conference paper nor an article: nothing is guessed.
+      {},
+    ]);
+  });
+
+  it("read OpenAlex's works: the abstract from its inverted index, authorships, location and biblio", () => {
+    // The work object's shape (docs.openalex.org, "Work object"), as the API's `results` lists it.
+    const words = ABSTRACT.split(' ');
+    const index: Record<string, number[]> = {};
+    words.forEach((word, position) => (index[word] ??= []).push(position));
+    const work = {
+      id: 'https://openalex.org/W2741809807',
+      doi: 'https://doi.org/10.7717/peerj.4375',
+      title: 'The state of OA',
+      display_name: 'The state of OA',
+      publication_year: 2018,
+      type: 'article',
+      type_crossref: 'journal-article',
+      authorships: [
+        {
+          author_position: 'first',
+          author: { id: 'https://openalex.org/A1', display_name: 'Heather Piwowar' },
+          institutions: [],
+        },
+        {
+          author_position: 'last',
+          author: { id: 'https://openalex.org/A2', display_name: 'Jason Priem' },
+          raw_author_name: 'J. Priem',
+        },
+      ],
+      primary_location: {
+        is_oa: true,
+        landing_page_url: 'https://peerj.com/articles/4375',
+        pdf_url: 'https://peerj.com/articles/4375.pdf',
+        source: { id: 'https://openalex.org/S1', display_name: 'PeerJ', type: 'journal' },
+      },
+      biblio: { volume: '6', issue: null, first_page: 'e4375', last_page: 'e4375' },
+      keywords: [
+        {
+          id: 'https://openalex.org/keywords/open-access',
+          display_name: 'Open Access',
+          score: 0.6,
+        },
+      ],
+      concepts: [
+        { id: 'https://openalex.org/C1', display_name: 'Computer science', level: 0, score: 0.4 },
+      ],
+      abstract_inverted_index: index,
+      cited_by_count: 900,
+    };
+    const read = readJsonArray(
+      'works.json',
+      JSON.stringify({ meta: { count: 2 }, results: [work] }),
+    );
+    expect(read.problems).toEqual([]);
+    const [paper] = read.records;
+    expect(paper?.abstract).toBe(ABSTRACT);
+    expect(paper?.title).toBe('The state of OA');
+    expect(paper?.authors).toEqual(['Heather Piwowar', 'Jason Priem']);
+    expect(paper?.keywords).toEqual(['Open Access']);
+    expect(paper?.venue).toBe('PeerJ 2018');
+    expect(paper?.year).toBe(2018);
+    expect(paper?.links).toMatchObject({
+      doi: '10.7717/peerj.4375',
+      pdf: 'https://peerj.com/articles/4375.pdf',
+    });
+    expect(paper?.publication).toEqual({
+      journal: 'PeerJ',
+      kind: 'article',
+      volume: '6',
+      // One article number, not a range.
+      pages: { first: 'e4375' },
+    });
+    // A conference's work, typed by its source; an index that would spell a huge text is a problem.
+    const conference = {
+      ...work,
+      type_crossref: undefined,
+      id: 'https://openalex.org/W2',
+      primary_location: {
+        source: { display_name: 'Neural Information Processing Systems', type: 'conference' },
+      },
+    };
+    const huge = {
+      ...work,
+      id: 'https://openalex.org/W3',
+      abstract_inverted_index: { ['x'.repeat(1000)]: Array.from({ length: 100 }, (_, i) => i) },
+    };
+    const more = readJsonArray('w.json', JSON.stringify([conference, huge]));
+    expect(more.records[0]?.publication).toMatchObject({
+      booktitle: 'Neural Information Processing Systems',
+      kind: 'inproceedings',
+    });
+    expect(more.problems.map((p) => formatProblem(p))).toEqual([
+      'w.json:1: abstract_inverted_index: more than 80,000 characters',
+    ]);
+  });
+
   it('report a missing abstract column and a broken quote', () => {
     const missing = readCsv('c.csv', readFileSync(`${FIXTURES}/bad/c-noabstract.csv`, 'utf8'));
     expect(missing.problems.map((p) => formatProblem(p))).toEqual([

@@ -12,7 +12,13 @@ import {
   type Publication,
 } from '../../schema';
 import type { Problem } from '../dump';
-import { GIVEN_TEXT_LIMITS, MAX_BAD_ROWS, MAX_LISTED_PROBLEMS, stoppedReading } from '../limits';
+import {
+  GIVEN_TEXT_LIMITS,
+  MAX_BAD_ROWS,
+  MAX_LISTED_PROBLEMS,
+  MAX_RAW_FIELD_CHARS,
+  stoppedReading,
+} from '../limits';
 import { decodeTexName } from './tex';
 import { formatCount } from '../../format';
 
@@ -276,7 +282,7 @@ const SOURCE_COLUMNS: ReadonlySet<string> = new Set(['sourcetitle', 'so']);
  * acronym is a word of two capitals or more, its second capital the first after its opening one:
  * matched so, a long word is tried at one split, not at each in turn (20,000 capitals took 1 s).
  */
-const ACRONYM_WITH_YEAR = /^\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}-]*\p{Lu}[\p{L}-]* (?:19|20)\d\d$/u;
+const ACRONYM_WITH_YEAR = /^\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}\d-]*\p{Lu}[\p{L}\d-]* (?:19|20)\d\d$/u;
 
 /**
  * The acronym and year a booktitle names among its comma-separated parts, as dblp writes them
@@ -306,7 +312,8 @@ function acronymWithYear(booktitle: string, year?: number): string | undefined {
 }
 
 /** A name opening with its acronym and year, then ` - ` and its long name (Scopus's). */
-const LEADING_ACRONYM = /^(\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}-]*\p{Lu}[\p{L}-]* (?:19|20)\d\d) - \S/u;
+const LEADING_ACRONYM =
+  /^(\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}\d-]*\p{Lu}[\p{L}\d-]* (?:19|20)\d\d) - \S/u;
 
 /**
  * The short name dblp's key gives a conference paper (`DBLP:conf/nips/VaswaniSPUJGKP17` → `NIPS`),
@@ -326,20 +333,41 @@ function namesAcronym(value: unknown): boolean {
 /** A name for a venue beside a meeting, published under the meeting's acronym: kept whole. */
 const SATELLITE = /\b(?:workshops?|findings|companion)\b/i;
 
-/** An acronym in brackets closing a name, with or without its year: `(CVPR)`, `(ICLR 2022)`. */
+/**
+ * An acronym in brackets closing a name, with or without its year: `(CVPR)`, `(ICLR 2022)`,
+ * `(P3HPC)` (an acronym may hold digits after its first capital, as dblp's `P3HPC 2020`).
+ */
 const BRACKETED_ACRONYM =
-  /\((\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}-]*\p{Lu}[\p{L}-]*)(?: ((?:19|20)\d\d))?\)$/u;
+  /\((\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}\d-]*\p{Lu}[\p{L}\d-]*)(?: ((?:19|20)\d\d))?\)$/u;
 
 /**
  * An item type that says the venue is a conference's proceedings: Zotero's `conferencePaper`,
  * Scopus's `Conference paper`, Web of Science's `Proceedings Paper` (its `DT` may list two types:
  * `Article; Proceedings Paper`).
  */
-const CONFERENCE_PAPER = /^(?:conference ?paper|proceedings paper)$/i;
+const CONFERENCE_PAPER =
+  /^(?:conference ?paper|proceedings paper|ieee conferences|proceedings-article)$/i;
+
+/**
+ * An item type that says the venue is a journal: Zotero's `journalArticle`, Scopus's and Web of
+ * Science's `Article` and `Review`, IEEE Xplore's `IEEE Journals`, `IEEE Magazines` and `Early
+ * Access Articles`, Crossref's `journal-article`.
+ */
+const JOURNAL_ARTICLE =
+  /^(?:journal ?article|article|review|ieee journals|ieee magazines|early access articles|journal-article)$/i;
 
 /** Whether a record's item type, or one of the types it lists at `;`, is {@link CONFERENCE_PAPER}. */
 function isConferencePaper(kind: string | undefined): boolean {
   return kind !== undefined && kind.split(';').some((type) => CONFERENCE_PAPER.test(type.trim()));
+}
+
+/** Whether a record's item type is a journal's ({@link JOURNAL_ARTICLE}), and no conference's. */
+function isJournalArticle(kind: string | undefined): boolean {
+  return (
+    kind !== undefined &&
+    !isConferencePaper(kind) &&
+    kind.split(';').some((type) => JOURNAL_ARTICLE.test(type.trim()))
+  );
 }
 
 /** A meeting's number opening its name: `39th International Conference…`. */
@@ -438,7 +466,8 @@ export function isAbstractColumn(name: string): boolean {
  */
 const FIELD_NAMES: Record<string, readonly string[]> = {
   id: ['id', 'paperid', 'submissionid', 'forum', 'key', 'ut'],
-  title: ['title', 'papertitle', 'submissiontitle', 'ti'],
+  // `Document Title`: IEEE Xplore's CSV export.
+  title: ['title', 'papertitle', 'submissiontitle', 'ti', 'documenttitle'],
   // `Abstract Note`: Zotero's CSV export. Two-letter names (`AB`, `TI`, `AU`, `PY`, `SO`, `DI`,
   // `DE`, `UT`) are Web of Science's tab-delimited export's columns.
   abstract: ['abstract', 'paperabstract', 'abstracttext', 'tldrabstract', 'abstractnote', 'ab'],
@@ -460,8 +489,10 @@ const FIELD_NAMES: Record<string, readonly string[]> = {
   volume: ['volume'],
   venueid: ['venueid'],
   // Zotero's `Item Type` (`conferencePaper`), Scopus's `Document Type` (`Conference paper`), Web
-  // of Science's `DT` (`Proceedings Paper`): a conference paper's venue is a booktitle, read as one.
-  kind: ['itemtype', 'documenttype', 'dt'],
+  // of Science's `DT` (`Proceedings Paper`), IEEE Xplore's `Document Identifier` (`IEEE
+  // Conferences`), Crossref's and OpenAlex's `type_crossref` (`proceedings-article`): a
+  // conference paper's venue is a booktitle, read as one; a journal article's a journal.
+  kind: ['itemtype', 'documenttype', 'dt', 'documentidentifier', 'typecrossref'],
   // CMT's `Status` (`Accept`, `Reject`): read only to leave out what was not accepted.
   status: ['status', 'decision', 'paperstatus'],
   // `Publication Year`: Zotero's.
@@ -667,6 +698,8 @@ function namedFields(value: Record<string, unknown>): {
   dateYear: number | undefined;
   /** Whether the venue read is a source column's ({@link SOURCE_COLUMNS}). */
   venueIsSource: boolean;
+  /** Why the record's fields cannot be read (an OpenAlex abstract index out of bounds). */
+  invalid?: string | undefined;
 } {
   const fields: Record<string, unknown> = {};
   let venueIsSource = false;
@@ -681,8 +714,9 @@ function namedFields(value: Record<string, unknown>): {
   const take = (name: string, field: unknown) => {
     const key = columnKey(name);
     if (key === 'forum' && typeof field === 'string') forum ??= field.trim();
-    if (key === 'pagestart' || key === 'bp') pageStart ??= field;
-    if (key === 'pageend' || key === 'ep') pageEnd ??= field;
+    // IEEE Xplore's are `Start Page` and `End Page`.
+    if (key === 'pagestart' || key === 'bp' || key === 'startpage') pageStart ??= field;
+    if (key === 'pageend' || key === 'ep' || key === 'endpage') pageEnd ??= field;
     if (key === 'ut') accession ??= field;
     if (key === 'cy') conferenceDate ??= field;
     const unwrapped = unwrap(field);
@@ -694,7 +728,11 @@ function namedFields(value: Record<string, unknown>): {
     }
     const names = known === 'authors' || known === 'fullAuthors';
     if (names) hadEmail ||= holdsEmail(unwrapped);
-    const read = names ? authorNames(unwrapped) : unwrapped;
+    const read = names
+      ? authorNames(unwrapped)
+      : known === 'keywords'
+        ? keywordLabels(unwrapped)
+        : unwrapped;
     // A blank value is none: a whitespace-only `Status` must not hide a `Decision` column.
     if (read === null || (typeof read === 'string' && read.trim() === '')) return;
     // Scopus gives `Source title` (a series: "Proceedings of Machine Learning Research", "Lecture
@@ -730,6 +768,12 @@ function namedFields(value: Record<string, unknown>): {
     const year = readYear(conferenceDate);
     if (year !== undefined) fields.year = year;
   }
+  const openAlex = openAlexFields(value);
+  if (openAlex !== null) {
+    for (const [name, field] of Object.entries(openAlex.fields)) take(name, field);
+    pageStart ??= openAlex.firstPage;
+    pageEnd ??= openAlex.lastPage;
+  }
   if (fields.fullAuthors !== undefined) fields.authors = fields.fullAuthors;
   delete fields.fullAuthors;
   if (fields.pages === undefined) {
@@ -751,7 +795,97 @@ function namedFields(value: Record<string, unknown>): {
     const { url } = openPdf as { url?: unknown };
     if (typeof url === 'string') take('pdf', url);
   }
-  return { fields, hadEmail, forum, dateYear, venueIsSource };
+  return { fields, hadEmail, forum, dateYear, venueIsSource, invalid: openAlex?.invalid };
+}
+
+/** A JSON object's own fields, or null for anything else. */
+function objectOf(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/** Keywords given as objects (OpenAlex's `{ "display_name": … }`) as their names. */
+function keywordLabels(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((item: unknown) => {
+    const named = objectOf(item);
+    if (named === null) return item;
+    const label = named.display_name ?? named.name ?? named.keyword;
+    return typeof label === 'string' ? label : item;
+  });
+}
+
+/**
+ * An OpenAlex work's fields under the names the readers use, or null for no work
+ * (docs.openalex.org, "Work object"): its abstract comes only as an inverted index (each word and
+ * the positions it stands at), its authors in `authorships`, its venue, PDF and landing page in
+ * `primary_location`, its volume and pages in `biblio`. `invalid` says why an index cannot be read.
+ */
+function openAlexFields(work: Record<string, unknown>): {
+  fields: Record<string, unknown>;
+  firstPage: unknown;
+  lastPage: unknown;
+  invalid?: string;
+} | null {
+  const index = objectOf(work.abstract_inverted_index);
+  const authorships = work.authorships;
+  const location = objectOf(work.primary_location) ?? objectOf(work.host_venue);
+  if (index === null && !Array.isArray(authorships) && location === null) return null;
+  const fields: Record<string, unknown> = {};
+  let invalid: string | undefined;
+  if (index !== null) {
+    const rebuilt = invertedAbstract(index);
+    if (typeof rebuilt === 'string') fields.abstract = rebuilt;
+    else invalid = rebuilt.invalid;
+  }
+  if (Array.isArray(authorships)) {
+    fields.authors = authorships.flatMap((authorship: unknown) => {
+      const entry = objectOf(authorship);
+      const name = objectOf(entry?.author)?.display_name ?? entry?.raw_author_name;
+      return typeof name === 'string' ? [name] : [];
+    });
+  }
+  const source = objectOf(location?.source) ?? location;
+  if (typeof source?.display_name === 'string') fields.venue = source.display_name;
+  // A source's type tells a journal from a conference when Crossref's type is not given.
+  if (typeof work.type_crossref !== 'string') {
+    if (source?.type === 'conference') fields.type_crossref = 'proceedings-article';
+    if (source?.type === 'journal') fields.type_crossref = 'journal-article';
+  }
+  if (typeof location?.pdf_url === 'string') fields.pdf = location.pdf_url;
+  if (typeof location?.landing_page_url === 'string') fields.url = location.landing_page_url;
+  const biblio = objectOf(work.biblio);
+  if (biblio?.volume !== undefined && biblio.volume !== null) fields.volume = biblio.volume;
+  return { fields, firstPage: biblio?.first_page, lastPage: biblio?.last_page, invalid };
+}
+
+/**
+ * The text an inverted index holds: each word at each of its positions, in order, one space
+ * between. Bounded before anything is built: the words it places may add up to no more than
+ * {@link MAX_RAW_FIELD_CHARS} characters (a 1 MB word at 40,000 positions would be 40 GB), and no
+ * position lies past them.
+ */
+function invertedAbstract(index: Record<string, unknown>): string | { invalid: string } {
+  const invalid = (why: string) => ({ invalid: `abstract_inverted_index: ${why}` });
+  const words: string[] = [];
+  let length = 0;
+  for (const [word, positions] of Object.entries(index)) {
+    if (!Array.isArray(positions))
+      return invalid(`"${word.slice(0, 40)}" has no list of positions`);
+    for (const position of positions as unknown[]) {
+      if (typeof position !== 'number' || !Number.isInteger(position) || position < 0) {
+        return invalid(`"${word.slice(0, 40)}" has a position that is no whole number`);
+      }
+      length += word.length + 1;
+      if (length > MAX_RAW_FIELD_CHARS || position >= MAX_RAW_FIELD_CHARS) {
+        return invalid(`more than ${formatCount(MAX_RAW_FIELD_CHARS)} characters`);
+      }
+      words[position] = word;
+    }
+  }
+  // Positions an index skips (a dropped word) leave no double space.
+  return words.filter((word) => word !== '').join(' ');
 }
 
 /**
@@ -766,6 +900,17 @@ function authorNames(value: unknown): unknown {
     const { fullname, name } = author as { fullname?: unknown; name?: unknown };
     return typeof fullname === 'string' ? fullname : typeof name === 'string' ? name : author;
   });
+}
+
+/** A venue column's value as the booktitle, journal or series its item type says it is. */
+function typedVenue(
+  venue: string | undefined,
+  kind: string | undefined,
+  venueIsSource: boolean,
+): { booktitle?: string; journal?: string; series?: string } {
+  if (venue === undefined) return {};
+  if (isConferencePaper(kind)) return venueIsSource ? { series: venue } : { booktitle: venue };
+  return isJournalArticle(kind) ? { journal: venue } : {};
 }
 
 /**
@@ -785,9 +930,10 @@ export function readRow(
   if (typeof value !== 'object' || Array.isArray(value)) {
     return { problem: { file, line, reason: 'a record is a JSON object of fields' } };
   }
-  const { fields, hadEmail, forum, dateYear, venueIsSource } = namedFields(
+  const { fields, hadEmail, forum, dateYear, venueIsSource, invalid } = namedFields(
     value as Record<string, unknown>,
   );
+  if (invalid !== undefined) return { problem: { file, line, reason: invalid } };
   // No abstract, no paper (below): said before the schema's check, which costs ~50 µs a row and
   // would run for each of an export's thousands of empty records.
   const given = fields.abstract;
@@ -833,8 +979,15 @@ export function readRow(
   // The venue's year (`ICLR.cc/2026/Conference`), not the note's dates: an ICLR 2026 paper is
   // posted in 2025.
   const year = readYear(row.year ?? undefined) ?? readYear(text(row.venueid)) ?? readYear(dateYear);
-  const booktitle = text(row.booktitle);
-  const journal = booktitle ? undefined : text(row.journal);
+  const kind = text(row.kind);
+  // A venue column (Scopus's `Source title`, Zotero's `Publication Title`, IEEE Xplore's) is the
+  // booktitle of a conference paper and the journal of an article, as the item's type says; a
+  // Scopus source beside a conference paper is a series ("Proceedings of Machine Learning
+  // Research", "Lecture Notes in Computer Science"), which no meeting's name replaced.
+  const typed =
+    row.booktitle || row.journal ? {} : typedVenue(text(row.venue), kind, venueIsSource);
+  const booktitle = text(row.booktitle) ?? typed.booktitle;
+  const journal = booktitle ? undefined : (text(row.journal) ?? typed.journal);
   const volume = text(row.volume);
   // OpenReview's `venue` of a paper under review or rejected says so (`Submitted to ICLR 2024`),
   // and its `venueid` ends in `…Submission` (docs/formats.md: acceptance is decided by it).
@@ -842,7 +995,7 @@ export function readRow(
     /^submitted to\b/i.test(text(row.venue) ?? '') || notAccepted(text(row.venueid));
   const venue =
     (submitted ? undefined : venueFromVenueId(text(row.venueid))) ??
-    (isConferencePaper(text(row.kind)) && (booktitle || !venueIsSource)
+    (isConferencePaper(kind) && (booktitle || !venueIsSource)
       ? venueLabel({ booktitle: booktitle ?? text(row.venue), year })
       : venueLabel({ venue: text(row.venue), booktitle, journal, year }));
   const links = classifyPaperLinks({
@@ -877,7 +1030,9 @@ export function readRow(
             ? { booktitle, kind: 'inproceedings' as const }
             : journal
               ? { journal, kind: 'article' as const }
-              : {}),
+              : typed.series
+                ? { series: typed.series, kind: 'inproceedings' as const }
+                : {}),
         ...(volume ? { volume } : {}),
         ...(pages ? { pages } : {}),
       },
