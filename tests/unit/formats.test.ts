@@ -996,6 +996,31 @@ describe('a RIS dump', () => {
   });
 });
 
+describe('a RIS export whose abstracts are JATS', () => {
+  it('shows their text and formatting, never their tags, attributes or namespace URLs', () => {
+    // As publishers' RIS exports (PLoS through EndNote) and Crossref write abstracts.
+    const ris = [
+      'TY  - JOUR',
+      'TI  - A server for structure prediction',
+      'AU  - Lyskov, Sergey',
+      'T2  - PLOS ONE',
+      `N2  - <p>${ABSTRACT} It runs <italic>de novo</italic> design at <ext-link xmlns:xlink="http://www.w3.org/1999/xlink" ext-link-type="uri" xlink:href="http://rosie.example.org" xlink:type="simple">http://rosie.example.org</ext-link>.</p>`,
+      'PY  - 2013',
+      'ER  - ',
+      '',
+    ].join('\n');
+    const result = ingestDumps([{ name: 'lab.ris', bytes: encode(ris) }], TAXONOMY);
+    expect(result.problems).toEqual([]);
+    const [paper] = result.papers;
+    expect(paper?.abstract).toBe(
+      `${ABSTRACT} It runs <em>de novo</em> design at http://rosie.example.org.`,
+    );
+    expect(paper?.plainText).toContain('It runs de novo design at http://rosie.example.org.');
+    expect(paper?.links.map((link) => link.url)).toEqual(['http://rosie.example.org']);
+    expect(paper?.keywords.join(' ')).not.toMatch(/xlink|ext-link/);
+  });
+});
+
 describe('structured dumps beside plain-text ones', () => {
   const result = ingestDumps(folder(`${FIXTURES}/good`), TAXONOMY);
   const byTitle = (start: string) => result.papers.find((p) => p.title.startsWith(start));

@@ -7,6 +7,7 @@
 import { MAX_TITLE_TEX_LENGTH, type BasePaper, type Source } from '../schema';
 import katex from 'katex';
 import { KATEX_LIMITS, MarkupTooDeepError, markupLimitProblem } from '../text/markup';
+import { jatsToText } from '../text/jats';
 import { isSafeFormula } from '../text/title-tex';
 import { decodeDump, MAX_ABSTRACT_CHARS, type Problem } from './dump';
 import type { ImportedRecord, ReadStructuredDump, StructuredReader } from './formats';
@@ -94,7 +95,8 @@ function checkRecord(record: ImportedRecord): { abstract: string; given: Importe
   // .txt paragraph is measured the same way, dump.ts readParagraph). Spaces a normaliser would
   // collapse get twice the limit.
   if (record.abstract.length > 2 * MAX_ABSTRACT_CHARS) return abstractProblem(record.abstract)!;
-  const abstract = normalizeAbstract(record.abstract.split(/\r\n|\r|\n/));
+  // JATS markup (Crossref's, PubMed Central's) read as the text and formatting it means.
+  const abstract = normalizeAbstract(jatsToText(record.abstract).split(/\r\n|\r|\n/));
   const abstractReason = abstractProblem(abstract);
   if (abstractReason !== null) return abstractReason;
   const title = givenTitle(record);
