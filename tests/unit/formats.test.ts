@@ -855,6 +855,41 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     ]);
   });
 
+  it("read Papers with Code's papers: the proceeding's meeting and year, the date's year, its links", () => {
+    // `papers-with-abstracts.json`'s record shape; `conference` is a page's slug, no venue.
+    const paper = {
+      paper_url: 'https://paperswithcode.com/paper/dynamic-network-model-from-partial',
+      arxiv_id: '1805.10616',
+      title: 'Dynamic Network Model from Partial Observations',
+      abstract: ABSTRACT,
+      url_abs: 'http://arxiv.org/abs/1805.10616v4',
+      url_pdf: 'http://arxiv.org/pdf/1805.10616v4.pdf',
+      proceeding: 'NeurIPS 2018 12',
+      authors: ['Elahe Ghalebi', 'Baharan Mirzasoleiman'],
+      tasks: ['model'],
+      date: '2018-05-27',
+      conference_url_abs: 'http://papers.nips.cc/paper/8192-dynamic-network-model',
+      conference_url_pdf: 'http://papers.nips.cc/paper/8192-dynamic-network-model.pdf',
+      conference: 'dynamic-network-model-from-partial-1',
+    };
+    // The API's shape: a slug for its proceeding too, and `published`.
+    const listed = {
+      id: 'climategan',
+      abstract: `${ABSTRACT} Two.`,
+      published: '2021-10-06',
+      conference: 'climategan-raising-climate-change-awareness-1',
+      proceeding: 'iclr-2022-4',
+    };
+    const read = readJsonArray('pwc.json', JSON.stringify([paper, listed]));
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => [r.venue, r.year])).toEqual([
+      ['NeurIPS 2018', 2018],
+      [undefined, 2021],
+    ]);
+    expect(read.records[0]?.links.pdf).toBe('http://arxiv.org/pdf/1805.10616v4.pdf');
+    expect(read.records[0]?.links.arxiv).toBe('1805.10616');
+  });
+
   it('report a missing abstract column and a broken quote', () => {
     const missing = readCsv('c.csv', readFileSync(`${FIXTURES}/bad/c-noabstract.csv`, 'utf8'));
     expect(missing.problems.map((p) => formatProblem(p))).toEqual([
@@ -1006,6 +1041,9 @@ describe('a RIS export whose abstracts are JATS', () => {
       'T2  - PLOS ONE',
       `N2  - <p>${ABSTRACT} It runs <italic>de novo</italic> design at <ext-link xmlns:xlink="http://www.w3.org/1999/xlink" ext-link-type="uri" xlink:href="http://rosie.example.org" xlink:type="simple">http://rosie.example.org</ext-link>.</p>`,
       'PY  - 2013',
+      // PLoS gives its DOI only as a note (PNAS and EndNote in N1).
+      'M3  - doi:10.1371/journal.pone.0063906',
+      'N1  - Not a DOI: see doi: 10.1/x',
       'ER  - ',
       '',
     ].join('\n');
@@ -1018,6 +1056,7 @@ describe('a RIS export whose abstracts are JATS', () => {
     expect(paper?.plainText).toContain('It runs de novo design at http://rosie.example.org.');
     expect(paper?.links.map((link) => link.url)).toEqual(['http://rosie.example.org']);
     expect(paper?.keywords.join(' ')).not.toMatch(/xlink|ext-link/);
+    expect(paper?.paperLinks.doi).toBe('10.1371/journal.pone.0063906');
   });
 });
 

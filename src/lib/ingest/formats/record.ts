@@ -277,6 +277,13 @@ const PROCEEDINGS_OF = /^(?:the\s+)?proceedings\s+of\s+(?:the\s+)?/i;
  */
 const SOURCE_COLUMNS: ReadonlySet<string> = new Set(['sourcetitle', 'so']);
 
+/** A web page's slug: lower-case words and numbers joined by hyphens. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
+
+/** A meeting, its year and a number after it (Papers with Code's `NeurIPS 2018 12`). */
+const MEETING =
+  /^(\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}\d-]*\p{Lu}[\p{L}\d-]*) ((?:19|20)\d\d)(?: \d+)?$/u;
+
 /**
  * One comma-separated part of a booktitle that is a venue's acronym and year (`NeurIPS 2019`). An
  * acronym is a word of two capitals or more, its second capital the first after its opening one:
@@ -477,13 +484,16 @@ const FIELD_NAMES: Record<string, readonly string[]> = {
   fullAuthors: ['authorfullnames', 'af'],
   // `Manual Tags`: Zotero's; `Author Keywords`: Scopus's.
   keywords: ['keywords', 'keyword', 'authorkeywords', 'manualtags', 'de'],
-  url: ['url', 'link', 'paperurl', 'landingpage', 'html'],
-  pdf: ['pdf', 'pdfurl', 'pdflink'],
+  // `url_abs`, `conference_url_abs` and their PDFs: Papers with Code's.
+  url: ['url', 'link', 'paperurl', 'landingpage', 'html', 'urlabs', 'conferenceurlabs'],
+  pdf: ['pdf', 'pdfurl', 'pdflink', 'urlpdf', 'conferenceurlpdf'],
   doi: ['doi', 'di'],
   arxiv: ['arxiv', 'arxivid', 'eprint'],
   // `Conference Name` and `Publication Title`: Zotero's; `Source title`: Scopus's; `CT`, the
   // conference title, Web of Science's (its `CY` date gives a year, its `CL` place is not read).
   venue: ['venue', 'conference', 'conferencename', 'publicationtitle', 'sourcetitle', 'so', 'ct'],
+  // Papers with Code's `proceeding` (`NeurIPS 2018 12`: the meeting, its year and a number).
+  proceeding: ['proceeding'],
   booktitle: ['booktitle'],
   journal: ['journal', 'journaltitle'],
   volume: ['volume'],
@@ -495,8 +505,10 @@ const FIELD_NAMES: Record<string, readonly string[]> = {
   kind: ['itemtype', 'documenttype', 'dt', 'documentidentifier', 'typecrossref'],
   // CMT's `Status` (`Accept`, `Reject`): read only to leave out what was not accepted.
   status: ['status', 'decision', 'paperstatus'],
-  // `Publication Year`: Zotero's.
+  // `Publication Year`: Zotero's; a date (`2018-05-27`, Zotero's `Date`, Papers with Code's
+  // `date` and `published`) when no column gives the year alone.
   year: ['year', 'publicationyear', 'py'],
+  date: ['date', 'published', 'publicationdate'],
   pages: ['pages'],
 };
 const FIELD_BY_KEY = new Map(
@@ -739,6 +751,9 @@ function namedFields(value: Record<string, unknown>): {
     // Notes in Computer Science…") and, for a conference paper, `Conference name`, which names
     // the meeting (often its acronym and year): a venue naming an acronym and year wins over one
     // that does not, and else the meeting over a source.
+    // A page's slug (Papers with Code's `conference`: `dynamic-network-model-from-partial-1`)
+    // names no venue.
+    if (known === 'venue' && typeof read === 'string' && SLUG.test(read.trim())) return;
     const wins =
       fields.venue === undefined ||
       (namesAcronym(read) && !namesAcronym(fields.venue)) ||
@@ -768,6 +783,17 @@ function namedFields(value: Record<string, unknown>): {
     const year = readYear(conferenceDate);
     if (year !== undefined) fields.year = year;
   }
+  const proceeding = typeof fields.proceeding === 'string' ? MEETING.exec(fields.proceeding) : null;
+  if (proceeding && !namesAcronym(fields.venue)) {
+    fields.venue = `${proceeding[1]} ${proceeding[2]}`;
+    venueIsSource = false;
+  }
+  delete fields.proceeding;
+  const date = fields.date;
+  if (fields.year === undefined && (typeof date === 'string' || typeof date === 'number')) {
+    fields.year = readYear(date);
+  }
+  delete fields.date;
   const openAlex = openAlexFields(value);
   if (openAlex !== null) {
     for (const [name, field] of Object.entries(openAlex.fields)) take(name, field);

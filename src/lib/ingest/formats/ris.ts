@@ -60,6 +60,12 @@ const TAGS = {
  * (Zotero writes a proceedings title as `C3`, a series as `T3`).
  */
 const VENUE_TAGS = ['T2', 'JO', 'JF', 'JA', 'BT', 'C3', 'T3'] as const;
+/**
+ * Tags some exporters write a DOI in when they have no `DO` (EndNote's and PNAS's `N1`, PLoS's
+ * `M3`), as a note that is the DOI alone: `doi: 10.1073/pnas.1300327110`.
+ */
+const NOTE_TAGS = ['M3', 'N1'] as const;
+const DOI_NOTE = /^doi:\s*(10\.\d{4,9}\/\S+)$/i;
 /** A web address: a RIS link may also be a local file (`internal-pdf://`) or an accession (`://WOS:…`). */
 const WEB = /^https?:\/\//i;
 const PDF_FILE = /\.pdf(?:[?#].*)?$/i;
@@ -184,7 +190,11 @@ function rowFields({ fields }: RisRecord): Record<string, unknown> {
     // hold (`Colitis, Ulcerative`).
     keywords: all(TAGS.keywords).flatMap((line) => line.split(';').map((k) => k.trim())),
     year: first(TAGS.year),
-    doi: first(TAGS.doi),
+    doi:
+      first(TAGS.doi) ??
+      all(NOTE_TAGS)
+        .map((note) => DOI_NOTE.exec(note)?.[1])
+        .find(Boolean),
     url: web.find((link) => !PDF_FILE.test(link) && !ARXIV_PAGE.test(link)),
     pdf: web.find((link) => PDF_FILE.test(link)),
     arxiv: web.find((link) => ARXIV_PAGE.test(link)),
