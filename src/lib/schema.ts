@@ -97,6 +97,8 @@ export const PublicationSchema = z.object({
   shortName: z.string().min(1).max(100).optional(),
   /** The volume, e.g. `202`. */
   volume: z.string().min(1).max(50).optional(),
+  /** A journal's issue (BibTeX's `number`), e.g. `6`. */
+  number: z.string().min(1).max(50).optional(),
   /** The series, e.g. `Proceedings of Machine Learning Research`. */
   series: z.string().min(1).max(300).optional(),
   /** The publisher, e.g. `PMLR`. */
@@ -317,6 +319,8 @@ export const ImportedRowSchema = z.object({
   journal: RowString,
   /** The journal's or proceedings' volume, e.g. `34`. */
   volume: RowText,
+  /** The journal's issue, e.g. `6` (IEEE Xplore's `Issue`, Web of Science's `IS`). */
+  issue: RowText,
   /** OpenReview's venue id, e.g. `ICLR.cc/2024/Conference`. */
   venueid: RowString,
   /** A conference tool's decision, e.g. CMT's `Status`: `Accept`, `Reject`. */

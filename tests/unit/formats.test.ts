@@ -721,6 +721,7 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       journal: 'Computing in Science & Engineering',
       kind: 'article',
       volume: '15',
+      number: '6',
       pages: { first: '16', last: '26' },
     });
     expect(magazine?.links.pdf).toBe('https://ieeexplore.ieee.org/stamp/stamp.jsp?arnumber=1');

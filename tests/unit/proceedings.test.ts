@@ -198,6 +198,27 @@ describe('a citation', () => {
     expect(fields.url).toBe('https://openreview.net/forum?id=AbC_12');
   });
 
+  it('of a journal article carries its journal, volume and issue', () => {
+    const article = citable({
+      publication: {
+        kind: 'article',
+        journal: 'Computing in Science & Engineering',
+        volume: '15',
+        number: '6',
+        pages: { first: '16', last: '26' },
+      },
+    });
+    const library = parse(bibtexCitation(article, 'CiSE 2013', 'https://s/'), { english: false });
+    expect(library.entries[0]!.type).toBe('article');
+    expect(library.entries[0]!.fields).toMatchObject({
+      journal: 'Computing in Science & Engineering',
+      volume: '15',
+      number: '6',
+    });
+    expect(risCitation(article, 'V', 'https://s/')).toContain('IS  - 6\r\n');
+    expect(citationMetaTags(article, 'V')).toContainEqual({ name: 'citation_issue', content: '6' });
+  });
+
   it('of a derived title says so', () => {
     const entry = bibtexCitation(citable({ titleSource: 'derived' }), 'V', 'https://s/');
     expect(parse(entry, { english: false }).entries[0]!.fields.note).toBe(

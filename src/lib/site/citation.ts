@@ -135,6 +135,7 @@ export function bibtexCitation(paper: Citable, venue: string, url: string): stri
     ['journal', kind === 'article' ? text(publication.journal ?? venue) : undefined],
     ['editor', text(publication.editors?.join(' and '))],
     ['volume', text(publication.volume)],
+    ['number', text(publication.number)],
     ['series', text(publication.series)],
     ['pages', text(pages)],
     ['publisher', text(publication.publisher)],
@@ -189,6 +190,7 @@ export function risCitation(paper: Citable, venue: string, url: string): string 
     ...(publication.editors ?? []).map((name): [string, string] => ['ED', risName(name)]),
     ['PY', paper.year === null ? undefined : String(paper.year)],
     ['VL', publication.volume],
+    ['IS', publication.number],
     ['SP', publication.pages?.first],
     ['EP', publication.pages?.last],
     ['PB', publication.publisher],
@@ -252,6 +254,7 @@ export function citationMetaTags(paper: Citable, venue: string): MetaTag[] {
     tags.push({ name: 'citation_conference_title', content: publication.booktitle ?? venue });
   }
   if (publication.volume) tags.push({ name: 'citation_volume', content: publication.volume });
+  if (publication.number) tags.push({ name: 'citation_issue', content: publication.number });
   if (publication.pages) {
     tags.push({ name: 'citation_firstpage', content: publication.pages.first });
     if (publication.pages.last) {

@@ -497,6 +497,7 @@ const FIELD_NAMES: Record<string, readonly string[]> = {
   booktitle: ['booktitle'],
   journal: ['journal', 'journaltitle'],
   volume: ['volume'],
+  issue: ['issue', 'is'],
   venueid: ['venueid'],
   // Zotero's `Item Type` (`conferencePaper`), Scopus's `Document Type` (`Conference paper`), Web
   // of Science's `DT` (`Proceedings Paper`), IEEE Xplore's `Document Identifier` (`IEEE
@@ -883,6 +884,7 @@ function openAlexFields(work: Record<string, unknown>): {
   if (typeof location?.landing_page_url === 'string') fields.url = location.landing_page_url;
   const biblio = objectOf(work.biblio);
   if (biblio?.volume !== undefined && biblio.volume !== null) fields.volume = biblio.volume;
+  if (biblio?.issue !== undefined && biblio.issue !== null) fields.issue = biblio.issue;
   return { fields, firstPage: biblio?.first_page, lastPage: biblio?.last_page, invalid };
 }
 
@@ -1015,6 +1017,7 @@ export function readRow(
   const booktitle = text(row.booktitle) ?? typed.booktitle;
   const journal = booktitle ? undefined : (text(row.journal) ?? typed.journal);
   const volume = text(row.volume);
+  const issue = text(row.issue);
   // OpenReview's `venue` of a paper under review or rejected says so (`Submitted to ICLR 2024`),
   // and its `venueid` ends in `…Submission` (docs/formats.md: acceptance is decided by it).
   const submitted =
@@ -1060,6 +1063,7 @@ export function readRow(
                 ? { series: typed.series, kind: 'inproceedings' as const }
                 : {}),
         ...(volume ? { volume } : {}),
+        ...(issue ? { number: issue } : {}),
         ...(pages ? { pages } : {}),
       },
     },

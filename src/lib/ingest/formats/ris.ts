@@ -200,6 +200,7 @@ function rowFields({ fields }: RisRecord): Record<string, unknown> {
     arxiv: web.find((link) => ARXIV_PAGE.test(link)),
     ...where,
     volume: first(['VL']),
+    issue: first(['IS']),
     pages: start && end ? `${start}--${end}` : start,
   };
 }
