@@ -728,6 +728,43 @@ describe('a .json file is read a record at a time', () => {
   });
 });
 
+describe('a .bib file is read an entry at a time', () => {
+  const paper = (key: string, more = '') =>
+    `@inproceedings{${key},${more} abstract = {${ABSTRACT}}}\n`;
+
+  it('takes a volume block, or a crossref target, written after its papers', () => {
+    const volume = '@proceedings{v1, title = {Proc. of Tests}, year = {2023}, volume = {7}}\n';
+    for (const text of [paper('a') + volume, volume + paper('a')]) {
+      const [record] = readBibtex('p.bib', text).records;
+      expect(record?.publication).toMatchObject({ booktitle: 'Proc. of Tests', volume: '7' });
+      expect(record?.year).toBe(2023);
+    }
+    // Two volumes: a paper inherits only from the one it names.
+    const two = `${paper('a', ' crossref = {v2},')}${paper('b')}${volume}${volume.replaceAll('v1', 'v2').replace('Tests', 'More')}`;
+    const read = readBibtex('p.bib', two);
+    expect(read.records.map((r) => [r.key, r.publication.booktitle])).toEqual([
+      ['a', 'Proc. of More'],
+      ['b', undefined],
+    ]);
+  });
+
+  it('stops at the 10,001st bad entry in the order of the file, and reads nothing after it', () => {
+    // 5,999 duplicate keys (bad to the reader), then entries the scan cannot read.
+    const text = `${paper('k').repeat(6_000)}${'@misc{x y}\n'.repeat(5_000)}${paper('z')}`;
+    const read = readBibtex('s.bib', text);
+    expect(read.records.map((r) => r.key)).toEqual(['k']);
+    expect(read.problems).toHaveLength(10_002);
+    expect(read.problems.at(-1)).toEqual({
+      file: 's.bib',
+      line: 10_002,
+      reason: STOPPED,
+      stop: true,
+    });
+    expect(read.problems.filter((p) => p.line > 10_002)).toEqual([]);
+    expect(read.count).toBe(1 + 10_001);
+  });
+});
+
 describe('overrides', () => {
   it('an alias bomb is a problem at line 1, not a crash', () => {
     const lines = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
