@@ -748,6 +748,22 @@ describe('a .bib file is read an entry at a time', () => {
     ]);
   });
 
+  it('holds at most 10,000 volume blocks: past them it stops, at the line of the next', () => {
+    const volumes = Array.from({ length: 10_001 }, (_, i) => `@proceedings{v${i},}\n`).join('');
+    const read = readBibtex('v.bib', `${paper('a')}${volumes}${paper('b')}`);
+    expect(read.records.map((r) => r.key)).toEqual(['a']);
+    expect(reasons(read)).toEqual([
+      'v.bib:10002: stopped reading: more than 10,000 volume entries (@proceedings, @book…); the rest of the file is not read',
+    ]);
+    // 10,000 are read: a paper after them is.
+    const fewer = readBibtex(
+      'v.bib',
+      `${paper('a')}${volumes.slice(volumes.indexOf('\n') + 1)}${paper('b')}`,
+    );
+    expect(fewer.problems).toEqual([]);
+    expect(fewer.records.map((r) => r.key)).toEqual(['a', 'b']);
+  });
+
   it('stops at the 10,001st bad entry in the order of the file, and reads nothing after it', () => {
     // 5,999 duplicate keys (bad to the reader), then entries the scan cannot read.
     const text = `${paper('k').repeat(6_000)}${'@misc{x y}\n'.repeat(5_000)}${paper('z')}`;
