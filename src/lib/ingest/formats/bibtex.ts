@@ -1,7 +1,8 @@
 /**
  * Reads a BibTeX file: PMLR volumes (an `@Proceedings` block the entries inherit from without a
  * `crossref`), DBLP (`crossref` to a `@proceedings` entry), the ACL Anthology, NeurIPS and arXiv
- * exports (docs/formats.md). `bibtex-scan.ts` finds entries and fields in one linear pass;
+ * exports (docs/formats.md). `bibtex-scan.ts` finds entries and fields in one linear pass, each
+ * entry read as soon as it is found (a file with volume blocks is scanned for them first);
  * @retorquere/bibtex-parser (why that parser: docs/ingest.md) decodes each entry's short text
  * fields (accents, `--`, protective braces) and parses names; fields in plain words, most of a
  * proceedings file's, are read without it ({@link plainField}). Math is hidden from it behind

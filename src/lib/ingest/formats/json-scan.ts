@@ -20,19 +20,19 @@ const MAX_ARRAY_KEYS = 100;
 /** What {@link scanJson} found: the records array's `[`, or where the text stops being JSON. */
 export type JsonScan =
   | {
-      /** Offset of the records array's `[`: the text's own array, or a wrapper's one array; null if none. */
+      /** Offset of the records array's `[` (the text's own, or a wrapper's one array), or null. */
       records: number | null;
     }
   | {
       /** Offset where the text stops being JSON (its length when it ends too early). */
       error: number;
       /**
-       * Ranges `[from, to)` of whole elements (of the outermost container and of the array in it)
-       * before the one before the error: blanked out, `JSON.parse` meets the same error at the same offset
-       * without building them, and words it as it would for the whole text.
+       * Ranges `[from, to)` of whole elements (of the outermost container and of the array in
+       * it) before the one before the error: blanked out, `JSON.parse` meets the same error at
+       * the same offset without building them, and words it as it would for the whole text.
        */
       before: [number, number][];
-      /** Why, when it is no syntax error `JSON.parse` would word (nested past {@link MAX_JSON_DEPTH}). */
+      /** Why, for what is no syntax error: nested past {@link MAX_JSON_DEPTH}. */
       reason?: string;
     };
 
@@ -63,7 +63,7 @@ const VALUE_START = '{["-0123456789tfn';
 const ESCAPES = '"\\/bfnrt';
 
 /** Offset just past the string whose `"` is at `at`, or `-(offset + 1)` of the first bad character. */
-export function skipString(text: string, at: number): number {
+function skipString(text: string, at: number): number {
   const n = text.length;
   for (let i = at + 1; i < n; i++) {
     const c = text.charCodeAt(i);
@@ -121,7 +121,7 @@ function skipLiteral(text: string, at: number): number {
 export function scanJson(text: string): JsonScan {
   const n = text.length;
   /** Kind of each open container, by depth: 1 array, 0 object. */
-  let kinds = new Uint8Array(64);
+  const kinds = new Uint8Array(MAX_JSON_DEPTH);
   let depth = 0;
   /**
    * Offsets of the outermost container's `[`/`{` and of the start of its child before the current
@@ -219,11 +219,6 @@ export function scanJson(text: string): JsonScan {
       if (depth === MAX_JSON_DEPTH) {
         const reason = `arrays and objects nested more than ${formatCount(MAX_JSON_DEPTH)} deep`;
         return { error: i, before: [], reason };
-      }
-      if (depth === kinds.length) {
-        const grown = new Uint8Array(kinds.length * 2);
-        grown.set(kinds);
-        kinds = grown;
       }
       kinds[depth] = c === OPEN_ARRAY ? 1 : 0;
       depth++;
