@@ -141,7 +141,7 @@ function isJsonLines(text: string): boolean {
 
 /**
  * Why a text is no JSON, in `JSON.parse`'s words, and the line to edit. `JSON.parse` reads the text
- * with the whole elements before the error blanked out (lines kept), so it meets the same error at
+ * with the whole elements before the error blanked out (offsets kept), so it meets the same error at
  * the same offset without building a value for each of them (a truncated export of 13,000,000
  * records would). The line is the offset's, or for an "Unexpected token" (V8 gives no offset) the
  * scan's: a trailing comma's own line rather than the bracket's after it; the last line holding
@@ -160,7 +160,10 @@ function jsonError(
   let blanked = '';
   let copied = 0;
   for (const [from, to] of scanned.before) {
-    blanked += text.slice(copied, from) + text.slice(from, to).replace(/[^\n]/g, ' ');
+    // Spaces only, one string: a replace that kept the line breaks built a part for each
+    // character of a truncated 39 MB export (1.8 GB). Offsets are kept, and lines are counted in
+    // `text`.
+    blanked += text.slice(copied, from) + ' '.repeat(to - from);
     copied = to;
   }
   try {
