@@ -5,10 +5,12 @@
  * ratios, tests/support/growth.ts, never a threshold); only http(s) links; given text as given.
  */
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTaxonomy } from '../../src/lib/enrich/taxonomy';
 import { readBibtex } from '../../src/lib/ingest/formats/bibtex';
 import { readCsv } from '../../src/lib/ingest/formats/csv';
+import { scanJson } from '../../src/lib/ingest/formats/json-scan';
 import { readJsonArray, readJsonLines } from '../../src/lib/ingest/formats/jsonl';
 import { withoutStackTraces } from '../../src/lib/ingest/formats/record';
 import { readRis } from '../../src/lib/ingest/formats/ris';
@@ -632,6 +634,156 @@ describe('what a red team sent (2026-12-04, night)', () => {
     expect(read.skipped?.map((p) => `${p.line}: ${p.reason}`)).toEqual([
       '2: a reply to another note (replyto "x"), not a paper: left out',
     ]);
+  });
+});
+
+describe('a .json file is read a record at a time', () => {
+  const record = (id: string) => `  {"id": "${id}",\n   "abstract": "${ABSTRACT}"}`;
+
+  it('once the whole text is JSON: an error after its records is one problem, and none is read', () => {
+    const text = `[\n${record('a')},\n${record('b')},\n  {"id": "c", "abstract": }\n]\n`;
+    const read = readJsonArray('j.json', text);
+    expect(read.records).toEqual([]);
+    expect(reasons(read)).toEqual([
+      expect.stringMatching(/^j\.json:6: not JSON: Unexpected token '\}', .* is not valid JSON$/),
+    ]);
+  });
+
+  it('arrays left open are at the last line, where a ] is missing; past 100,000 deep, where they pass it', () => {
+    expect(reasons(readJsonArray('d.json', '[\n'.repeat(50_000)))).toEqual([
+      'd.json:50000: not JSON: Unexpected end of JSON input',
+    ]);
+    const deeper = 'arrays and objects nested more than 100,000 deep';
+    expect(reasons(readJsonArray('d.json', '[\n'.repeat(200_000)))).toEqual([
+      `d.json:100001: ${deeper}`,
+    ]);
+    // Closed or not, and on one line: the line where it passes the limit.
+    const closed = `[{"abstract": "x", "a":\n${'['.repeat(100_000)}${']'.repeat(100_000)}}]`;
+    expect(reasons(readJsonArray('d.json', closed))).toEqual([`d.json:2: ${deeper}`]);
+    // Not read as JSON Lines either, which would hand its first line to JSON.parse whole.
+    const lines = `{"a": ${'['.repeat(200_000)}${']'.repeat(200_000)}}\n{"b": 1}\n`;
+    expect(reasons(readJsonArray('d.json', lines))).toEqual([`d.json:1: ${deeper}`]);
+  });
+
+  it('a truncated export is at its last line, in the words of JSON.parse', () => {
+    const text = `[\n${record('a')},\n  {"id": "b",\n   "abstract": "We intro`;
+    expect(reasons(readJsonArray('t.json', text))).toEqual([
+      't.json:5: not JSON: Unterminated string',
+    ]);
+    expect(reasons(readJsonArray('t.json', `[\n${record('a')},\n${record('b')}\n\n`))).toEqual([
+      "t.json:5: not JSON: Expected ',' or ']' after array element",
+    ]);
+  });
+
+  it('records in a wrapper are at their lines, whatever the members around them', () => {
+    // The key written with an escape is still `notes`; members after the array are read too.
+    const text = `{"count": 2,\n "no\\u0074es": [\n${record('a')},\n\n${record('b')}\n ],\n "next": {"a": [1]}}`;
+    const read = readJsonArray('w.json', text);
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => [r.key, r.line])).toEqual([
+      ['a', 3],
+      ['b', 6],
+    ]);
+    expect(reasons(readJsonArray('w.json', '{"a": [], "b": {}, "c": []}'))).toEqual([
+      expect.stringMatching(/^w\.json:1: a \.json dump is an array of paper objects/),
+    ]);
+  });
+
+  it('its scan takes for JSON exactly what JSON.parse takes', () => {
+    const edits = [
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      ':',
+      '"',
+      '\\',
+      '\n',
+      ' ',
+      '0',
+      '-',
+      '.',
+      'e',
+      'u',
+      'n',
+      '\u0001',
+    ];
+    fc.assert(
+      fc.property(
+        fc.jsonValue({ maxDepth: 4 }),
+        fc.nat(),
+        fc.constantFrom(...edits),
+        fc.integer({ min: 0, max: 2 }),
+        (value, at, edit, how) => {
+          const json = JSON.stringify(value, null, how);
+          const cut = at % (json.length + 1);
+          const text =
+            how === 0 ? json : json.slice(0, cut) + (how === 1 ? edit : '') + json.slice(cut + 1);
+          let parsed = true;
+          try {
+            JSON.parse(text);
+          } catch {
+            parsed = false;
+          }
+          expect('error' in scanJson(text)).toBe(!parsed);
+        },
+      ),
+      { numRuns: 3_000 },
+    );
+  });
+});
+
+describe('a .bib file is read an entry at a time', () => {
+  const paper = (key: string, more = '') =>
+    `@inproceedings{${key},${more} abstract = {${ABSTRACT}}}\n`;
+
+  it('takes a volume block, or a crossref target, written after its papers', () => {
+    const volume = '@proceedings{v1, title = {Proc. of Tests}, year = {2023}, volume = {7}}\n';
+    for (const text of [paper('a') + volume, volume + paper('a')]) {
+      const [record] = readBibtex('p.bib', text).records;
+      expect(record?.publication).toMatchObject({ booktitle: 'Proc. of Tests', volume: '7' });
+      expect(record?.year).toBe(2023);
+    }
+    // Two volumes: a paper inherits only from the one it names.
+    const two = `${paper('a', ' crossref = {v2},')}${paper('b')}${volume}${volume.replaceAll('v1', 'v2').replace('Tests', 'More')}`;
+    const read = readBibtex('p.bib', two);
+    expect(read.records.map((r) => [r.key, r.publication.booktitle])).toEqual([
+      ['a', 'Proc. of More'],
+      ['b', undefined],
+    ]);
+  });
+
+  it('holds at most 10,000 volume blocks: past them it stops, at the line of the next', () => {
+    const volumes = Array.from({ length: 10_001 }, (_, i) => `@proceedings{v${i},}\n`).join('');
+    const read = readBibtex('v.bib', `${paper('a')}${volumes}${paper('b')}`);
+    expect(read.records.map((r) => r.key)).toEqual(['a']);
+    expect(reasons(read)).toEqual([
+      'v.bib:10002: stopped reading: more than 10,000 volume entries (@proceedings, @book…); the rest of the file is not read',
+    ]);
+    // 10,000 are read: a paper after them is.
+    const fewer = readBibtex(
+      'v.bib',
+      `${paper('a')}${volumes.slice(volumes.indexOf('\n') + 1)}${paper('b')}`,
+    );
+    expect(fewer.problems).toEqual([]);
+    expect(fewer.records.map((r) => r.key)).toEqual(['a', 'b']);
+  });
+
+  it('stops at the 10,001st bad entry in the order of the file, and reads nothing after it', () => {
+    // 5,999 duplicate keys (bad to the reader), then entries the scan cannot read.
+    const text = `${paper('k').repeat(6_000)}${'@misc{x y}\n'.repeat(5_000)}${paper('z')}`;
+    const read = readBibtex('s.bib', text);
+    expect(read.records.map((r) => r.key)).toEqual(['k']);
+    expect(read.problems).toHaveLength(10_002);
+    expect(read.problems.at(-1)).toEqual({
+      file: 's.bib',
+      line: 10_002,
+      reason: STOPPED,
+      stop: true,
+    });
+    expect(read.problems.filter((p) => p.line > 10_002)).toEqual([]);
+    expect(read.count).toBe(1 + 10_001);
   });
 });
 

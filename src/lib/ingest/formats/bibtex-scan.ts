@@ -37,9 +37,24 @@ export interface ScanProblem {
 /** Months BibTeX styles define as macros (`month = jul`). */
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
-/** The entries of a `.bib` text (`@string`, `@preamble` and `@comment` are consumed, not listed). */
-export function scanBibtex(text: string): { entries: ScannedEntry[]; problems: ScanProblem[] } {
-  return new Scanner(text).run();
+/** What a scan hands each entry to, and what else counts towards its stop. */
+export interface ScanReader {
+  /**
+   * Reads one entry as soon as it is scanned, so that none is held after it is read (2,375,000
+   * entries of a 38 MB file, all held until the scan ended, took 1.5 GB); `scanProblems` is how
+   * many entries the scan could not read so far. False stops the scan.
+   */
+  read: (entry: ScannedEntry, scanProblems: number) => boolean;
+  /** Bad rows the reader has found so far: the scan stops once its own and these pass MAX_BAD_ROWS. */
+  badRows?: () => number;
+}
+
+/**
+ * Scans a `.bib` text, handing each entry to `reader` as it is found (`@string`, `@preamble` and
+ * `@comment` are consumed, not handed on); the problems of the scan itself are returned.
+ */
+export function scanBibtex(text: string, reader: ScanReader): { problems: ScanProblem[] } {
+  return new Scanner(text, reader).run();
 }
 
 /**
@@ -57,7 +72,8 @@ const MIN_EXPANSION_BUDGET = 10_000_000;
 class Scanner {
   private i = 0;
   private line = 1;
-  private readonly entries: ScannedEntry[] = [];
+  /** The reader returned false: nothing more is scanned. */
+  private stopped = false;
   private readonly problems: ScanProblem[] = [];
   /** `@string` macros, lower-case name → expanded value. */
   private readonly macros = new Map<string, string>(MONTHS.map((m) => [m, m]));
@@ -68,7 +84,10 @@ class Scanner {
    */
   private expansionLeft: number;
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly reader: ScanReader,
+  ) {
     this.expansionLeft = Math.max(MIN_EXPANSION_BUDGET, 2 * text.length);
   }
 
@@ -80,7 +99,8 @@ class Scanner {
       this.advanceTo(at);
       this.i++;
       this.entry();
-      if (this.problems.length > MAX_BAD_ROWS) {
+      if (this.stopped) break;
+      if (this.problems.length + (this.reader.badRows?.() ?? 0) > MAX_BAD_ROWS) {
         // At the entry whose problem was one too many.
         const { line } = this.problems.at(-1)!;
         const { reason, stop } = stoppedReading('', line);
@@ -88,7 +108,12 @@ class Scanner {
         break;
       }
     }
-    return { entries: this.entries, problems: this.problems };
+    return { problems: this.problems };
+  }
+
+  /** Hands a whole entry to the reader. */
+  private found(entry: ScannedEntry) {
+    this.stopped = !this.reader.read(entry, this.problems.length);
   }
 
   /** Moves to `to`, counting the lines passed. */
@@ -138,7 +163,7 @@ class Scanner {
     const entry: ScannedEntry = { type, key, line, fields };
     if (this.text[this.i] === close) {
       this.i++;
-      this.entries.push(entry);
+      this.found(entry);
       return;
     }
     if (this.text[this.i] !== ',') {
@@ -184,7 +209,7 @@ class Scanner {
         return;
       }
     }
-    this.entries.push(entry);
+    this.found(entry);
   }
 
   /** `@string{name = value}`: defines a macro, its expanded size checked. */

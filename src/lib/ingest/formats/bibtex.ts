@@ -1,7 +1,8 @@
 /**
  * Reads a BibTeX file: PMLR volumes (an `@Proceedings` block the entries inherit from without a
  * `crossref`), DBLP (`crossref` to a `@proceedings` entry), the ACL Anthology, NeurIPS and arXiv
- * exports (docs/formats.md). `bibtex-scan.ts` finds entries and fields in one linear pass;
+ * exports (docs/formats.md). `bibtex-scan.ts` finds entries and fields in one linear pass, each
+ * entry read as soon as it is found (a file with volume blocks is scanned for them first);
  * @retorquere/bibtex-parser (why that parser: docs/ingest.md) decodes each entry's short text
  * fields (accents, `--`, protective braces) and parses names; fields in plain words, most of a
  * proceedings file's, are read without it ({@link plainField}). Math is hidden from it behind
@@ -17,7 +18,13 @@ import { latex2unicode } from 'unicode2latex';
 import { ACCENT, decodedAccent, tidy } from './tex';
 import type { Publication } from '../../schema';
 import { markupLimitProblem } from '../../text/markup';
-import { GIVEN_TEXT_LIMITS, MAX_AUTHORS, MAX_KEYWORDS } from '../limits';
+import {
+  GIVEN_TEXT_LIMITS,
+  MAX_AUTHORS,
+  MAX_BAD_ROWS,
+  MAX_KEYWORDS,
+  stoppedReading,
+} from '../limits';
 import type { Problem } from '../dump';
 import { scanBibtex, type ScannedEntry } from './bibtex-scan';
 import {
@@ -32,7 +39,6 @@ import {
   type ImportedRecord,
   leaveOut,
   leftOutCount,
-  readsOn,
   type ReadStructuredDump,
   type RecordCheck,
 } from './record';
@@ -87,19 +93,49 @@ type Inherited =
 const ARXIV_JOURNAL =
   /^arxiv(?::\s*(\d{4}\.\d{4,5}(?:v\d+)?|[a-z-]+(?:\.[A-Z]{2})?\/\d{7}))?(?:\s|$)/i;
 
+/**
+ * A volume entry's start as the scan reads one (`@Proceedings {`). Searched for in the whole text,
+ * values too: a text without one holds no volume for certain.
+ */
+const VOLUME_START = /@(?:mv)?(?:proceedings|book|collection|periodical)\s*[{(]/iu;
+
+/**
+ * Volume entries a file may hold, the first {@link MAX_BAD_ROWS} of them: they are held until the
+ * file is read, and no export of papers has as many (DBLP's one per proceedings a paper cites).
+ * 2,375,000 of them in 38 MB held 1.1 GB. Past them the reader stops, at the next one's line.
+ */
+const TOO_MANY_VOLUMES = 'volume entries (@proceedings, @book…)';
+
+/**
+ * The volume entries of a `.bib` text by lower-case key (the last of a key wins), found by a scan
+ * of their own before any paper is read: a paper may come before the volume it inherits from
+ * (DBLP lists its `crossref` targets last), and a PMLR block is inherited only when it is the
+ * file's one volume. A text without {@link VOLUME_START} is not scanned twice.
+ */
+function volumeEntries(text: string): Map<string, ScannedEntry> {
+  const volumes = new Map<string, ScannedEntry>();
+  if (!VOLUME_START.test(text)) return volumes;
+  let found = 0;
+  scanBibtex(text, {
+    read: (entry) => {
+      if (!VOLUME_TYPES.has(entry.type)) return true;
+      // Where the reader stops too ({@link TOO_MANY_VOLUMES}).
+      if (++found > MAX_BAD_ROWS) return false;
+      volumes.set(entry.key.toLowerCase(), entry);
+      return true;
+    },
+  });
+  return volumes;
+}
+
 /** The records of one `.bib` file; `file` only names it in problems. */
 export function readBibtex(file: string, text: string, check?: RecordCheck): ReadStructuredDump {
   // A lone CR ends a line as LF does (old Mac line ends), so every `file:line` counts it; CRLF is one.
-  const scanned = scanBibtex(text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text);
-  const problems: Problem[] = scanned.problems.map((problem) => ({ file, ...problem }));
-  const volumes = new Map<string, ScannedEntry>();
-  const papers: ScannedEntry[] = [];
+  const bib = text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
+  /** The reader's problems; the scan's own are joined to them at the end. */
+  const problems: Problem[] = [];
   const skipped: Problem[] = [];
-  for (const entry of scanned.entries) {
-    if (IGNORED_TYPES.has(entry.type)) continue;
-    if (VOLUME_TYPES.has(entry.type)) volumes.set(entry.key.toLowerCase(), entry);
-    else papers.push(entry);
-  }
+  const volumes = volumeEntries(bib);
   // A PMLR volume: one volume block that no entry cross-references, inherited by every entry.
   const [onlyVolume] = volumes.size === 1 ? [...volumes.values()] : [];
   const decodedVolumes = new Map<ScannedEntry, DecodedFields | string>();
@@ -116,22 +152,25 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
   const records: ImportedRecord[] = [];
   const firstLineOfKey = new Map<string, number>();
   let index = 0;
-  // The scanner stops on its own past MAX_BAD_ROWS: the entries it found before are all read,
-  // none of them a reason to stop again.
-  const scanStopped = scanned.problems.some((problem) => problem.stop);
+  /** Entries the scan could not read so far: bad rows too. */
+  let scanProblems = 0;
   let readOn = true;
-  for (const entry of papers) {
-    if (!readOn) break;
+  /** Reads one paper entry (not a volume) into `records`, `problems` or `skipped`. */
+  const readPaper = (entry: ScannedEntry): void => {
     index += 1;
     const { line, key } = entry;
     const problem = (reason: string) => {
       problems.push({ file, line, reason });
-      readOn = scanStopped || readsOn(problems, { file, line });
+      // Past MAX_BAD_ROWS, counted in the order of the file: said once, here.
+      if (readOn && problems.length + scanProblems > MAX_BAD_ROWS) {
+        problems.push(stoppedReading(file, line));
+        readOn = false;
+      }
     };
     const first = firstLineOfKey.get(key);
     if (first !== undefined) {
       problem(`duplicate key "${key}" (first at line ${first})`);
-      continue;
+      return;
     }
     firstLineOfKey.set(key, line);
     // A crossref to a volume the export left out (DBLP does) only means nothing is inherited.
@@ -142,18 +181,18 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
       // A proceedings volume lists its front matter as entries too (COLT's `Preface`, pages i–i):
       // no abstract, so no paper. Left out and named, never silently.
       leaveOut(skipped, { file, line, reason: `entry ${key} has no abstract: left out` });
-      continue;
+      return;
     }
     // Braces are BibTeX's own syntax, dropped when decoded: their depth is checked as written.
     const nesting = markupLimitProblem(rawAbstract);
     if (nesting !== null) {
       problem(nesting);
-      continue;
+      return;
     }
     const own = decodeEntry(entry);
     if (typeof own === 'string') {
       problem(own);
-      continue;
+      return;
     }
     const inherited = volume ? decodeVolume(volume) : undefined;
     // A volume's own title is the booktitle of its papers (BibLaTeX's crossref rule).
@@ -191,7 +230,7 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
     const linkProblem = linksProblem(links);
     if (linkProblem !== null) {
       problem(`entry ${key}: ${linkProblem}`);
-      continue;
+      return;
     }
     const editors = own.editors.length > 0 ? own.editors : (inherited?.editors ?? []);
     const publication: Publication = {
@@ -232,11 +271,32 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
     const checked = check?.(record) ?? null;
     if (checked === null) records.push(record);
     else problem(checked);
-  }
+  };
+  let paperCount = 0;
+  let volumeCount = 0;
+  const scanned = scanBibtex(bib, {
+    read: (entry, soFar) => {
+      scanProblems = soFar;
+      if (VOLUME_TYPES.has(entry.type) && ++volumeCount > MAX_BAD_ROWS) {
+        problems.push(stoppedReading(file, entry.line, TOO_MANY_VOLUMES));
+        readOn = false;
+      }
+      // Volumes were found by their own scan; `@string` and the like are no entry here.
+      if (IGNORED_TYPES.has(entry.type) || VOLUME_TYPES.has(entry.type)) return readOn;
+      paperCount += 1;
+      readPaper(entry);
+      return readOn;
+    },
+    badRows: () => problems.length,
+  });
+  // The scanner stops on its own past MAX_BAD_ROWS, at the entry it could not read.
+  const scanStopped = scanned.problems.some((problem) => problem.stop);
+  // In the order the unsorted list had when the scan came first (sorted below, stably).
+  problems.unshift(...scanned.problems.map((problem) => ({ file, ...problem })));
   const leftOut = leftOutCount(skipped);
   /** Whether the file's entries are all left out: one problem then, in place of their names. */
   let noneAPaper = false;
-  if (papers.length === 0 && problems.length === 0) {
+  if (paperCount === 0 && problems.length === 0) {
     problems.push({ file, line: 1, reason: 'no records (no BibTeX entry with an abstract)' });
   } else if (records.length === 0 && problems.length === 0 && leftOut > 0) {
     // Entries, but none a paper (a dblp export without abstracts): nothing to build a site from.
@@ -258,7 +318,7 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
     problems,
     // Each scan problem is one entry that could not be read: every entry is a record, a problem
     // or left out (no abstract).
-    count: Math.max(papers.length - leftOut + scanned.problems.length - (scanStopped ? 1 : 0), 1),
+    count: Math.max(paperCount - leftOut + scanned.problems.length - (scanStopped ? 1 : 0), 1),
     ...(skipped.length > 0 && !noneAPaper ? { skipped } : {}),
     venue: volumeVenue
       ? (venueLabel({

@@ -2,10 +2,11 @@
  * Reads JSON Lines (one object a line) and JSON exports, such as OpenReview's (API v1 notes with
  * `content.title`, API v2 with `content.title.value`): a `.json` file is an array of records or an
  * object holding one (`{ "notes": […] }`). JSON is read with `JSON.parse`, never a YAML parser (no
- * aliases, no YAML accepted as JSON); a linear scan finds where each record starts, for `file:line`.
+ * aliases, no YAML accepted as JSON): a `.json` file is first checked whole by a linear scan
+ * (./json-scan.ts), then its records are parsed one at a time, each with the line it starts on.
  */
-import { visit } from 'jsonc-parser';
 import type { Problem } from '../dump';
+import { eachElement, scanJson } from './json-scan';
 import {
   addRow,
   leaveOut,
@@ -90,28 +91,29 @@ export function readJsonArray(
     count: 1,
     venue: null,
   });
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    // JSON Lines named `.json` (arXiv's metadata snapshot on Kaggle is): read as what it is.
-    if (isJsonLines(text)) return readJsonLines(file, text, check);
-    return fail(lineOfJsonError(text, error), `not JSON: ${jsonReason(error)}`);
+  // The whole text is checked before any record is read, as `JSON.parse` of it would be, but
+  // without building it: the records are then parsed one at a time.
+  const scanned = scanJson(text);
+  if ('error' in scanned) {
+    // JSON Lines named `.json` (arXiv's metadata snapshot on Kaggle is): read as what it is. Not
+    // when nested too deep: its first line would be handed to `JSON.parse` whole.
+    if (scanned.reason === undefined && isJsonLines(text)) return readJsonLines(file, text, check);
+    const { line, reason } = jsonError(text, scanned);
+    return fail(line, reason);
   }
-  const list = recordList(document);
-  if (list === null) {
+  if (scanned.records === null) {
     return fail(
       1,
       'a .json dump is an array of paper objects, or an object holding one (e.g. {"notes": […]})',
     );
   }
-  const starts = itemLines(text, list.key);
   const rows = newRows(check);
   const keys = new Map<string, number>();
   let count = 0;
-  list.items.every((value, i) => {
+  eachElement(text, scanned.records, (element, line) => {
+    const value: unknown = JSON.parse(element);
     if (isReply(value)) {
-      const named = leftOutReply(value, { file, line: starts[i] ?? 1 });
+      const named = leftOutReply(value, { file, line });
       if (named) {
         count += 1;
         leaveOut(rows.skipped, named);
@@ -119,7 +121,7 @@ export function readJsonArray(
       return true;
     }
     count += 1;
-    return addRow(rows, value, { file, line: starts[i] ?? 1, index: count }, keys);
+    return addRow(rows, value, { file, line, index: count }, keys);
   });
   if (count === 0) return fail(1, 'no records');
   return finishRows(file, rows, count);
@@ -137,75 +139,57 @@ function isJsonLines(text: string): boolean {
   }
 }
 
-/** The array of records in a parsed `.json` file, and the key it is under (null for a bare array). */
-function recordList(document: unknown): { items: unknown[]; key: string | null } | null {
-  if (Array.isArray(document)) return { items: document, key: null };
-  if (typeof document !== 'object' || document === null) return null;
-  const arrays = Object.entries(document).filter(([, value]) => Array.isArray(value));
-  if (arrays.length !== 1) return null;
-  const [key, items] = arrays[0]! as [string, unknown[]];
-  return { items, key };
+/**
+ * Why a text is no JSON, in `JSON.parse`'s words, and the line to edit. `JSON.parse` reads the text
+ * with the whole elements before the error blanked out (offsets kept), so it meets the same error at
+ * the same offset without building a value for each of them (a truncated export of 13,000,000
+ * records would). The line is the offset's, or for an "Unexpected token" (V8 gives no offset) the
+ * scan's: a trailing comma's own line rather than the bracket's after it; the last line holding
+ * anything when the text ends too early (an array never closed is missing its `]` there).
+ */
+function jsonError(
+  text: string,
+  scanned: { error: number; before: [number, number][]; reason?: string },
+) {
+  let reason = 'not JSON: unexpected character';
+  // Nested too deep: no syntax error for `JSON.parse` to word, and too deep to hand it.
+  if (scanned.reason !== undefined) {
+    return { line: lineAt(text, scanned.error), reason: scanned.reason };
+  }
+  let offset = scanned.error;
+  let blanked = '';
+  let copied = 0;
+  for (const [from, to] of scanned.before) {
+    // Spaces only, one string: a replace that kept the line breaks built a part for each
+    // character of a truncated 39 MB export (1.8 GB). Offsets are kept, and lines are counted in
+    // `text`.
+    blanked += text.slice(copied, from) + ' '.repeat(to - from);
+    copied = to;
+  }
+  try {
+    JSON.parse(blanked + text.slice(copied));
+  } catch (error) {
+    const message = String((error as Error).message ?? error);
+    reason = `not JSON: ${jsonReason(error)}`;
+    const position = / at position (\d+)/.exec(message);
+    if (position) offset = Math.min(Number(position[1]), text.length);
+  }
+  let at = offset;
+  if (text[offset] === ']' || text[offset] === '}') {
+    let before = offset - 1;
+    while (before >= 0 && /\s/.test(text[before]!)) before--;
+    if (text[before] === ',') at = before;
+  }
+  // Past the end: the last character that is not JSON's whitespace.
+  if (at >= text.length) for (at = text.length - 1; at > 0 && /[ \t\n]/.test(text[at]!);) at--;
+  return { line: lineAt(text, at), reason };
 }
 
-/**
- * The line each element of the records array starts on: one pass over the text, tracking strings
- * and depth. The array is the top-level value, or the value of top-level key `key`.
- */
-function itemLines(text: string, key: string | null): number[] {
-  const lines: number[] = [];
+/** The 1-based line of offset `at`. */
+function lineAt(text: string, at: number): number {
   let line = 1;
-  let depth = 0;
-  /** Depth of the records array's elements, once the array is found. */
-  let itemDepth = key === null ? 1 : -1;
-  let expectItem = false;
-  let lastKey: string | null = null;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '\n') {
-      line++;
-      continue;
-    }
-    if (c === '"') {
-      const start = i;
-      for (i++; i < text.length && text[i] !== '"'; i++) {
-        if (text[i] === '\\') i++;
-        else if (text[i] === '\n') line++;
-      }
-      if (depth === itemDepth && expectItem) {
-        lines.push(line);
-        expectItem = false;
-      }
-      if (depth === 1 && key !== null) lastKey = text.slice(start + 1, i);
-      continue;
-    }
-    if (c === ' ' || c === '\t' || c === '\r' || c === ':') continue;
-    if (c === '[' || c === '{') {
-      if (depth === itemDepth && expectItem) {
-        lines.push(line);
-        expectItem = false;
-      }
-      depth++;
-      if (c === '[' && key !== null && itemDepth === -1 && depth === 2 && lastKey === key) {
-        itemDepth = 2;
-        expectItem = true;
-      } else if (c === '[' && key === null && depth === 1) expectItem = true;
-      continue;
-    }
-    if (c === ']' || c === '}') {
-      if (depth === itemDepth && c === ']') itemDepth = -2;
-      depth--;
-      continue;
-    }
-    if (c === ',') {
-      if (depth === itemDepth) expectItem = true;
-      continue;
-    }
-    if (depth === itemDepth && expectItem) {
-      lines.push(line);
-      expectItem = false;
-    }
-  }
-  return lines;
+  for (let i = 0; i < at; i++) if (text.charCodeAt(i) === 10) line++;
+  return line;
 }
 
 /** `JSON.parse`'s message on one line, without the position it also gives as `file:line`. */
@@ -214,40 +198,4 @@ function jsonReason(error: unknown): string {
     .replace(/(?: in JSON)? at position \d+(?: \(line \d+ column \d+\))?/, '')
     .replace(/\s+/g, ' ')
     .slice(0, 200);
-}
-
-/**
- * The line of a `JSON.parse` error: at the offset its message names or, where it names none
- * (V8's "Unexpected token" errors), where jsonc-parser, reading the text as strict JSON, finds the
- * first error; a trailing comma's own line rather than the bracket's after it. Line 1 if neither
- * can say.
- */
-function lineOfJsonError(text: string, error: unknown): number {
-  const position = / at position (\d+)/.exec(String((error as Error).message ?? ''));
-  const offset = position ? Math.min(Number(position[1]), text.length) : firstStrictError(text);
-  if (offset === null) return 1;
-  let at = offset;
-  if (text[offset] === ']' || text[offset] === '}') {
-    let before = offset - 1;
-    while (before >= 0 && /\s/.test(text[before]!)) before--;
-    if (text[before] === ',') at = before;
-  }
-  let line = 1;
-  for (let i = 0; i < at; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
-}
-
-/** Where jsonc-parser, reading the text as strict JSON, finds its first error, or null. */
-function firstStrictError(text: string): number | null {
-  const offsets: number[] = [];
-  try {
-    visit(
-      text,
-      { onError: (_code, offset) => void (offsets.length === 0 && offsets.push(offset)) },
-      { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },
-    );
-  } catch {
-    // jsonc-parser descends by recursion: a document nested past the stack has no offset here.
-  }
-  return offsets[0] ?? null;
 }
