@@ -218,6 +218,51 @@ describe('a BibTeX dump', () => {
   });
 });
 
+describe('an ACM Digital Library export', () => {
+  it("labels a paper by its series' acronym and year, and cites a journal's issue", () => {
+    // As the ACM Digital Library exports a citation: the meeting's acronym only in `series`.
+    const bib = [
+      '@inproceedings{10.1145/3748522.3779710,',
+      'author = {Lee, Jaehyeok and Bak, JinYeong},',
+      'title = {Enhancing Emotion-Cause Pair Extraction},',
+      'year = {2026},',
+      'publisher = {Association for Computing Machinery},',
+      'address = {New York, NY, USA},',
+      'doi = {10.1145/3748522.3779710},',
+      `abstract = {${ABSTRACT}},`,
+      'booktitle = {Proceedings of the 41st ACM/SIGAPP Symposium on Applied Computing},',
+      'pages = {883–891},',
+      'location = {Thessaloniki, Greece},',
+      "series = {SAC '26}",
+      '}',
+      '@article{10.1145/1234.5678,',
+      'author = {Roe, Ann},',
+      'title = {A Journal Paper},',
+      'journal = {Commun. ACM},',
+      'volume = {67},',
+      'number = {3},',
+      'year = {2024},',
+      `abstract = {${ABSTRACT} Two.},`,
+      '}',
+      '@inproceedings{k3, title = {T}, year = {2023}, booktitle = {Proceedings of a Workshop},',
+      '  series = {Lecture Notes in Computer Science}, abstract = {' + ABSTRACT + ' Three.}}',
+    ].join('\n');
+    const read = readBibtex('acm.bib', bib);
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => r.venue)).toEqual([
+      'SAC 2026',
+      'Commun. ACM 2024',
+      // A series that is no acronym and year says nothing of the meeting.
+      'a Workshop 2023',
+    ]);
+    expect(read.records[1]?.publication).toMatchObject({
+      kind: 'article',
+      volume: '67',
+      number: '3',
+    });
+  });
+});
+
 describe('JSON Lines, JSON and CSV dumps', () => {
   it('read fields case-insensitively, with authors and keywords as lists or strings', () => {
     const read = readJsonLines(

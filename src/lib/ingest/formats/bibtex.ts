@@ -29,6 +29,7 @@ import type { Problem } from '../dump';
 import { scanBibtex, type ScannedEntry } from './bibtex-scan';
 import {
   dblpShortName,
+  seriesShortName,
   classifyPaperLinks,
   linksProblem,
   readPages,
@@ -239,6 +240,8 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
       journal,
       shortName,
       volume: raw('volume'),
+      // BibLaTeX's `issue` is an issue's name ("Spring"); its `number`, as BibTeX's, the issue.
+      number: raw('number'),
       series: from('series'),
       publisher: from('publisher'),
       address: from('address'),
@@ -257,7 +260,7 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
       authors: splitNames(own.authors),
       keywords: splitKeywords(own.text.get('keywords')),
       venue: venueLabel({
-        shortName: shortName ?? dblpShortName(key, booktitle),
+        shortName: shortName ?? seriesShortName(from('series')) ?? dblpShortName(key, booktitle),
         booktitle: booktitle ?? (volume ? undefined : from('name')),
         // dblp files arXiv preprints under CoRR (arXiv's Computing Research Repository): one
         // venue, arXiv, whichever export a preprint came from.

@@ -322,6 +322,22 @@ function acronymWithYear(booktitle: string, year?: number): string | undefined {
 const LEADING_ACRONYM =
   /^(\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}\d-]*\p{Lu}[\p{L}\d-]* (?:19|20)\d\d) - \S/u;
 
+/** An ACM series: a meeting's acronym and its year's last two digits (`SAC '26`, `CHI ’23`). */
+const ACM_SERIES = /^(\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}\d&-]*\p{Lu}[\p{L}\d&-]*) ?['’]\d\d$/u;
+
+/**
+ * The short name an ACM Digital Library export gives as its `series` (`SAC '26` → `SAC`), or the
+ * acronym of a series written `ACRONYM YEAR`, for a file with no `shortname`: the card then reads
+ * `SAC 2026`, not `ACM/SIGAPP Symposium on Applied Computing 2026`.
+ */
+export function seriesShortName(series: string | undefined): string | undefined {
+  const trimmed = series?.replace(/\s+/g, ' ').trim() ?? '';
+  return (
+    ACM_SERIES.exec(trimmed)?.[1] ??
+    (ACRONYM_WITH_YEAR.test(trimmed) ? trimmed.replace(/ \d{4}$/, '') : undefined)
+  );
+}
+
 /**
  * The short name dblp's key gives a conference paper (`DBLP:conf/nips/VaswaniSPUJGKP17` → `NIPS`),
  * for a booktitle that names no acronym itself (dblp's before 2018: `Advances in … Systems 30:
