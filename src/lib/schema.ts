@@ -97,8 +97,8 @@ export const PublicationSchema = z.object({
   shortName: z.string().min(1).max(100).optional(),
   /** The volume, e.g. `202`. */
   volume: z.string().min(1).max(50).optional(),
-  /** A journal's issue (BibTeX's `number`), e.g. `6`. */
-  number: z.string().min(1).max(50).optional(),
+  /** A journal's issue (BibTeX's `number`), e.g. `6` or `Special Issue on Learning Systems`. */
+  number: z.string().min(1).max(300).optional(),
   /** The series, e.g. `Proceedings of Machine Learning Research`. */
   series: z.string().min(1).max(300).optional(),
   /** The publisher, e.g. `PMLR`. */

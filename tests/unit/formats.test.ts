@@ -260,6 +260,25 @@ describe('an ACM Digital Library export', () => {
       volume: '67',
       number: '3',
     });
+    // A companion volume, a series of another year, a proceedings' series number, a long issue.
+    const more = readBibtex(
+      'acm2.bib',
+      [
+        `@inproceedings{a, title = {A}, year = {2023}, series = {WWW '23}, booktitle = {Companion Proceedings of the ACM Web Conference 2023}, abstract = {${ABSTRACT}}}`,
+        `@inproceedings{b, title = {B}, year = {2023}, series = {SAC '26}, booktitle = {Proceedings of the Symposium on Applied Computing}, number = {LNCS 13713}, abstract = {${ABSTRACT} B.}}`,
+        `@article{c, title = {C}, year = {2022}, journal = {J}, number = {Special Issue on Machine Learning for Systems and Networks 2022}, abstract = {${ABSTRACT} C.}}`,
+      ].join('\n'),
+    );
+    expect(more.problems).toEqual([]);
+    expect(more.records.map((r) => r.venue)).toEqual([
+      'Companion Proceedings of the ACM Web Conference 2023',
+      'Symposium on Applied Computing 2023',
+      'J 2022',
+    ]);
+    expect(more.records[1]?.publication.number).toBeUndefined();
+    expect(more.records[2]?.publication.number).toBe(
+      'Special Issue on Machine Learning for Systems and Networks 2022',
+    );
   });
 });
 
@@ -755,6 +774,8 @@ describe('JSON Lines, JSON and CSV dumps', () => {
           'IEEE Journals',
           3,
         ),
+        row('Early', 'IEEE Access', ['1', '9'], 'IEEE Early Access Articles', 4),
+        row('Grid', 'IET Conference on Power (ICP)', ['5', '8'], 'IET Conferences', 5),
       ].join('\n'),
     );
     expect(ieee.problems).toEqual([]);
@@ -782,6 +803,9 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       kind: 'article',
       pages: { first: '471', last: '478' },
     });
+    // IEEE's and other publishers' identifiers, as Xplore writes them.
+    expect(ieee.records[3]?.publication).toMatchObject({ kind: 'article', journal: 'IEEE Access' });
+    expect(ieee.records[4]?.publication).toMatchObject({ kind: 'inproceedings' });
   });
 
   it("cite Scopus's and Zotero's venue column as the journal or booktitle its item type says", () => {
@@ -898,6 +922,15 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     });
     expect(more.problems.map((p) => formatProblem(p))).toEqual([
       'w.json:1: abstract_inverted_index: more than 80,000 characters',
+    ]);
+    // Nothing dropped without a word: an author without a name, two words at one place.
+    const unnamed = { ...work, authorships: [{ author: { display_name: null } }] };
+    const twice = { ...work, abstract_inverted_index: { ...index, again: [0] } };
+    expect(
+      readJsonArray('x.json', JSON.stringify([unnamed, twice])).problems.map((p) => p.reason),
+    ).toEqual([
+      'authorships: author 1 has no name',
+      expect.stringMatching(/^abstract_inverted_index: two words at position 0 /),
     ]);
   });
 

@@ -798,3 +798,57 @@ describe('overrides', () => {
     expect(() => parseOverrides(lines.join('\n'), 'o.yaml')).toThrow(OverridesError);
   });
 });
+
+describe('one JSON record far larger than any paper', () => {
+  // A red team's: one paper plus 12,500,000 empty objects in a field held 1.9 GB as `.json` and
+  // as one `.jsonl` line; the record is refused before `JSON.parse` builds it.
+  const junk = `[${'{},'.repeat(700_000)}{}]`;
+  const good = JSON.stringify({ id: 'a', abstract: ABSTRACT });
+  const big = `{"id": "b", "abstract": ${JSON.stringify(ABSTRACT)}, "junk": ${junk}}`;
+
+  it('is a problem at its line, and the records beside it are read', () => {
+    const array = readJsonArray(
+      'big.json',
+      `[\n${good},\n${big},\n${good.replace('"a"', '"c"')}\n]\n`,
+    );
+    expect(array.records.map((r) => r.key)).toEqual(['a', 'c']);
+    expect(array.problems).toEqual([
+      {
+        file: 'big.json',
+        line: 3,
+        reason: expect.stringMatching(
+          /^a record of 2,100,\d{3} characters: longer than any paper's \(at most 2,000,000\)$/,
+        ),
+      },
+    ]);
+    const lines = readJsonLines('big.jsonl', `${good}\n${big}\n`);
+    expect(lines.records.map((r) => r.key)).toEqual(['a']);
+    expect(lines.problems.map((p) => p.line)).toEqual([2]);
+  });
+
+  it('broken, is said at its line without parsing it', () => {
+    const truncated = `[\n${good},\n${big.slice(0, -2)}`;
+    const read = readJsonArray('cut.json', truncated);
+    expect(read.records).toEqual([]);
+    expect(read.problems).toEqual([
+      { file: 'cut.json', line: 3, reason: 'not JSON: Unexpected end of JSON input' },
+    ]);
+  });
+});
+
+describe('a RIS value holding a line separator', () => {
+  it('is read as its own tag, not as a wrapped line of the field before', () => {
+    const ris = [
+      'TY  - JOUR',
+      'AU  - Bob, Alice',
+      'AU  - Dee, Carol\u2028Jr',
+      'JO  - PLoS ONE',
+      `AB  - ${ABSTRACT}`,
+      'ER  - ',
+      '',
+    ].join('\n');
+    const [record] = readRis('s.ris', ris).records;
+    expect(record?.authors).toHaveLength(2);
+    expect(record?.venue).toBe('PLoS ONE');
+  });
+});

@@ -24,6 +24,26 @@ describe('JATS abstracts', () => {
     expect(text).not.toContain('w3.org');
   });
 
+  it('drop every other element, attributes and all, and read a title holding formatting', () => {
+    // A red team's: elements past any list of JATS's, with URLs in their attributes.
+    const text = jatsToText(
+      '<jats:title><jats:italic>In vivo</jats:italic> results</jats:title><jats:p>We see <jats:inline-graphic xlink:href="https://evil.example/track.png"/>' +
+        '<jats:abbrev xlink:href="https://evil.example/phish">ABC</jats:abbrev> cells<jats:fn><jats:p>A note.</jats:p></jats:fn>' +
+        '<jats:fig><jats:graphic xlink:href="http://www.w3.org/1999/xlink"/></jats:fig> and <![CDATA[x < y]]> <jats:strike>z</jats:strike>.</jats:p>',
+    );
+    expect(text).not.toMatch(/evil|w3\.org|xlink|jats|abbrev|<(?!\/?em>| y)/);
+    expect(text).toContain('<em>In vivo</em> results:');
+    expect(text).toContain('ABC cells');
+    expect(text).toContain('x < y z.');
+  });
+
+  it('read tags and sections never closed, at any count', () => {
+    for (const open of ['<p ', '<jats:title>', '<![CDATA[', '<title>']) {
+      const text = `<jats:p>a</jats:p>${open.repeat(40_000)}`;
+      expect(jatsToText(text).length).toBeLessThanOrEqual(text.length);
+    }
+  });
+
   it('leave text without JATS as it is, HTML formatting and a lone angle bracket included', () => {
     for (const plain of [
       'We show that <em>x</em> < y for all x.',

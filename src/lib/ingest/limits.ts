@@ -52,6 +52,15 @@ export function stoppedReading(file: string, line: number, what = BAD_RECORDS): 
 }
 
 /**
+ * Longest JSON record (one element of a `.json` array, one `.jsonl` line) handed to `JSON.parse`,
+ * in characters: every field a paper may give fits many times over (an abstract of
+ * {@link MAX_RAW_FIELD_CHARS}, {@link MAX_AUTHORS} names, an OpenAlex work's lists), while
+ * `JSON.parse` builds ~50 bytes for each byte of a record of empty objects (one 38 MB record held
+ * 1.9 GB, a red team's).
+ */
+export const MAX_RECORD_CHARS = 2_000_000;
+
+/**
  * Longest raw field value a structured reader looks at before any parsing (an abstract of at most
  * {@link MAX_ABSTRACT_CHARS} characters fits with room for markup and line breaks).
  */

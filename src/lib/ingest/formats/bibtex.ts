@@ -240,8 +240,9 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
       journal,
       shortName,
       volume: raw('volume'),
-      // BibLaTeX's `issue` is an issue's name ("Spring"); its `number`, as BibTeX's, the issue.
-      number: raw('number'),
+      // An article's `number` is its issue (BibLaTeX's `issue` is an issue's name, "Spring"); a
+      // proceedings paper's is its volume's number in a series (`LNCS 13713`), no issue.
+      number: entry.type === 'article' ? raw('number') : undefined,
       series: from('series'),
       publisher: from('publisher'),
       address: from('address'),
@@ -260,7 +261,10 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
       authors: splitNames(own.authors),
       keywords: splitKeywords(own.text.get('keywords')),
       venue: venueLabel({
-        shortName: shortName ?? seriesShortName(from('series')) ?? dblpShortName(key, booktitle),
+        shortName:
+          shortName ??
+          seriesShortName(from('series'), booktitle, year) ??
+          dblpShortName(key, booktitle),
         booktitle: booktitle ?? (volume ? undefined : from('name')),
         // dblp files arXiv preprints under CoRR (arXiv's Computing Research Repository): one
         // venue, arXiv, whichever export a preprint came from.

@@ -6,6 +6,8 @@
  * (./json-scan.ts), then its records are parsed one at a time, each with the line it starts on.
  */
 import type { Problem } from '../dump';
+import { formatCount } from '../../format';
+import { MAX_RECORD_CHARS } from '../limits';
 import { eachElement, scanJson } from './json-scan';
 import {
   addRow,
@@ -55,6 +57,10 @@ export function readJsonLines(file: string, text: string, check?: RecordCheck): 
       if (raw.trim() === '') return true;
       count += 1;
       const line = i + 1;
+      if (raw.length > MAX_RECORD_CHARS) {
+        rows.problems.push({ file, line, reason: tooLong(raw.length) });
+        return readsOn(rows.problems, { file, line });
+      }
       let value: unknown;
       try {
         value = JSON.parse(raw);
@@ -111,6 +117,11 @@ export function readJsonArray(
   const keys = new Map<string, number>();
   let count = 0;
   eachElement(text, scanned.records, (element, line) => {
+    if (element.length > MAX_RECORD_CHARS) {
+      count += 1;
+      rows.problems.push({ file, line, reason: tooLong(element.length) });
+      return readsOn(rows.problems, { file, line });
+    }
     const value: unknown = JSON.parse(element);
     if (isReply(value)) {
       const named = leftOutReply(value, { file, line });
@@ -130,7 +141,7 @@ export function readJsonArray(
 /** Whether a text that is no JSON document opens with a line that is a whole JSON object. */
 function isJsonLines(text: string): boolean {
   const first = /^\s*(\{[^\n]*)\n/.exec(text)?.[1];
-  if (first === undefined) return false;
+  if (first === undefined || first.length > MAX_RECORD_CHARS) return false;
   try {
     const value: unknown = JSON.parse(first);
     return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -157,6 +168,16 @@ function jsonError(
     return { line: lineAt(text, scanned.error), reason: scanned.reason };
   }
   let offset = scanned.error;
+  // What `JSON.parse` would build: too much to hand it, so the scan's offset says where.
+  const kept = scanned.before.reduce((left, [from, to]) => left - (to - from), text.length);
+  if (kept > MAX_RECORD_CHARS) {
+    const end = offset >= text.length;
+    reason = end
+      ? 'not JSON: Unexpected end of JSON input'
+      : `not JSON: Unexpected token ${JSON.stringify(text[offset])}`;
+    if (end) for (offset = text.length - 1; offset > 0 && /[ \t\n]/.test(text[offset]!);) offset--;
+    return { line: lineAt(text, offset), reason };
+  }
   let blanked = '';
   let copied = 0;
   for (const [from, to] of scanned.before) {
@@ -183,6 +204,11 @@ function jsonError(
   // Past the end: the last character that is not JSON's whitespace.
   if (at >= text.length) for (at = text.length - 1; at > 0 && /[ \t\n]/.test(text[at]!);) at--;
   return { line: lineAt(text, at), reason };
+}
+
+/** The problem of a record too long to parse. */
+function tooLong(length: number): string {
+  return `a record of ${formatCount(length)} characters: longer than any paper's (at most ${formatCount(MAX_RECORD_CHARS)})`;
 }
 
 /** The 1-based line of offset `at`. */

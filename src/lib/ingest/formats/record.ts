@@ -323,19 +323,27 @@ const LEADING_ACRONYM =
   /^(\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}\d-]*\p{Lu}[\p{L}\d-]* (?:19|20)\d\d) - \S/u;
 
 /** An ACM series: a meeting's acronym and its year's last two digits (`SAC '26`, `CHI ’23`). */
-const ACM_SERIES = /^(\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}\d&-]*\p{Lu}[\p{L}\d&-]*) ?['’]\d\d$/u;
+const ACM_SERIES = /^(\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}\d&-]*\p{Lu}[\p{L}\d&-]*) ?['’](\d\d)$/u;
 
 /**
  * The short name an ACM Digital Library export gives as its `series` (`SAC '26` → `SAC`), or the
  * acronym of a series written `ACRONYM YEAR`, for a file with no `shortname`: the card then reads
- * `SAC 2026`, not `ACM/SIGAPP Symposium on Applied Computing 2026`.
+ * `SAC 2026`, not `ACM/SIGAPP Symposium on Applied Computing 2026`. Not for a satellite's
+ * booktitle (`Companion Proceedings of the ACM Web Conference 2023` is no `WWW 2023` paper), nor
+ * when the series' year is not the record's.
  */
-export function seriesShortName(series: string | undefined): string | undefined {
+export function seriesShortName(
+  series: string | undefined,
+  booktitle: string | undefined,
+  year: number | undefined,
+): string | undefined {
   const trimmed = series?.replace(/\s+/g, ' ').trim() ?? '';
-  return (
-    ACM_SERIES.exec(trimmed)?.[1] ??
-    (ACRONYM_WITH_YEAR.test(trimmed) ? trimmed.replace(/ \d{4}$/, '') : undefined)
-  );
+  if (SATELLITE.test(booktitle ?? '')) return undefined;
+  const acm = ACM_SERIES.exec(trimmed);
+  if (acm) return year === undefined || year % 100 === Number(acm[2]) ? acm[1] : undefined;
+  if (!ACRONYM_WITH_YEAR.test(trimmed)) return undefined;
+  const named = Number(trimmed.slice(-4));
+  return year === undefined || year === named ? trimmed.slice(0, -5) : undefined;
 }
 
 /**
@@ -366,18 +374,18 @@ const BRACKETED_ACRONYM =
 /**
  * An item type that says the venue is a conference's proceedings: Zotero's `conferencePaper`,
  * Scopus's `Conference paper`, Web of Science's `Proceedings Paper` (its `DT` may list two types:
- * `Article; Proceedings Paper`).
+ * `Article; Proceedings Paper`), IEEE Xplore's `IEEE Conferences` (and `IET Conferences`, `VDE
+ * Conferences`, older exports' `IEEE Conference Publications`), Crossref's `proceedings-article`.
  */
-const CONFERENCE_PAPER =
-  /^(?:conference ?paper|proceedings paper|ieee conferences|proceedings-article)$/i;
+const CONFERENCE_PAPER = /conference|proceedings/i;
 
 /**
  * An item type that says the venue is a journal: Zotero's `journalArticle`, Scopus's and Web of
- * Science's `Article` and `Review`, IEEE Xplore's `IEEE Journals`, `IEEE Magazines` and `Early
- * Access Articles`, Crossref's `journal-article`.
+ * Science's `Article` and `Review`, IEEE Xplore's `IEEE Journals`, `IEEE Magazines`, `IEEE Early
+ * Access Articles` and `IET/AIP Journals & Magazines`, Crossref's `journal-article`. A conference's
+ * type wins (`proceedings-article`).
  */
-const JOURNAL_ARTICLE =
-  /^(?:journal ?article|article|review|ieee journals|ieee magazines|early access articles|journal-article)$/i;
+const JOURNAL_ARTICLE = /journal|magazine|early access|\barticle|\breview/i;
 
 /** Whether a record's item type, or one of the types it lists at `;`, is {@link CONFERENCE_PAPER}. */
 function isConferencePaper(kind: string | undefined): boolean {
@@ -883,11 +891,15 @@ function openAlexFields(work: Record<string, unknown>): {
     else invalid = rebuilt.invalid;
   }
   if (Array.isArray(authorships)) {
-    fields.authors = authorships.flatMap((authorship: unknown) => {
+    // An authorship without a name is said, never dropped: the order of the names is the credit.
+    const names = authorships.map((authorship: unknown) => {
       const entry = objectOf(authorship);
       const name = objectOf(entry?.author)?.display_name ?? entry?.raw_author_name;
-      return typeof name === 'string' ? [name] : [];
+      return typeof name === 'string' && name.trim() !== '' ? name : null;
     });
+    const unnamed = names.indexOf(null);
+    if (unnamed !== -1) invalid ??= `authorships: author ${unnamed + 1} has no name`;
+    fields.authors = names;
   }
   const source = objectOf(location?.source) ?? location;
   if (typeof source?.display_name === 'string') fields.venue = source.display_name;
@@ -899,8 +911,11 @@ function openAlexFields(work: Record<string, unknown>): {
   if (typeof location?.pdf_url === 'string') fields.pdf = location.pdf_url;
   if (typeof location?.landing_page_url === 'string') fields.url = location.landing_page_url;
   const biblio = objectOf(work.biblio);
-  if (biblio?.volume !== undefined && biblio.volume !== null) fields.volume = biblio.volume;
-  if (biblio?.issue !== undefined && biblio.issue !== null) fields.issue = biblio.issue;
+  // Only what is written as text or a number: an object here is no volume (a red team's).
+  const written = (value: unknown) =>
+    typeof value === 'string' || typeof value === 'number' ? value : undefined;
+  if (written(biblio?.volume) !== undefined) fields.volume = written(biblio?.volume);
+  if (written(biblio?.issue) !== undefined) fields.issue = written(biblio?.issue);
   return { fields, firstPage: biblio?.first_page, lastPage: biblio?.last_page, invalid };
 }
 
@@ -924,6 +939,11 @@ function invertedAbstract(index: Record<string, unknown>): string | { invalid: s
       length += word.length + 1;
       if (length > MAX_RAW_FIELD_CHARS || position >= MAX_RAW_FIELD_CHARS) {
         return invalid(`more than ${formatCount(MAX_RAW_FIELD_CHARS)} characters`);
+      }
+      if (words[position] !== undefined) {
+        return invalid(
+          `two words at position ${position} ("${words[position]!.slice(0, 40)}", "${word.slice(0, 40)}")`,
+        );
       }
       words[position] = word;
     }

@@ -22,9 +22,10 @@ import {
  * `AU  - Doe, Jane`: a two-character tag, two spaces, a dash (some exporters end `ER  -` there).
  * The record's end is also read with one space (`ER -`), which hand-edited files have. Tags are
  * upper case by the standard; one in lower case (`au  - …`, hand-edited) is read as its tag, not
- * as a wrapped line of the field before.
+ * as a wrapped line of the field before. A value runs to the line's end, a U+2028 in it included
+ * (`.` stops there, and the line was read as a wrapped line of the field before: a red team's).
  */
-const TAG_LINE = /^([A-Za-z][A-Za-z0-9]) {2}-(?: (.*))?$|^([Ee][Rr]) -\s*$/;
+const TAG_LINE = /^([A-Za-z][A-Za-z0-9]) {2}-(?: ([^\n]*))?$|^([Ee][Rr]) -\s*$/;
 
 /** One record's tags and their values, in the order read, and the line of its `TY`. */
 interface RisRecord {
