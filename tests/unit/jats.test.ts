@@ -7,7 +7,7 @@ describe('JATS abstracts', () => {
       jatsToText(
         '<jats:title>Abstract</jats:title><jats:p>We fold <jats:italic>de novo</jats:italic> proteins with H<jats:sub>2</jats:sub>O.</jats:p><jats:p>It works.</jats:p>',
       ),
-    ).toBe('\nAbstract:\n\nWe fold <em>de novo</em> proteins with H<sub>2</sub>O.\n\nIt works.\n');
+    ).toBe('\n\nWe fold <em>de novo</em> proteins with H<sub>2</sub>O.\n\nIt works.\n');
     // Sections keep their titles as labels; a title that ends in a stop gets no colon.
     expect(
       jatsToText(

@@ -70,7 +70,9 @@ export function jatsToText(text: string): string {
       .replace(MARKED_TITLE, (_, title: string) => {
         const label = title.trim();
         const words = label.replace(/<[^<>]*>/g, '').trim();
-        return words === '' ? '\n' : `\n${label}${/[.:?!]$/.test(words) ? '' : ':'}\n`;
+        // `Abstract` heads the abstract itself (Crossref's first title): no label.
+        if (words === '' || /^abstract[.:]?$/i.test(words)) return '\n';
+        return `\n${label}${/[.:?!]$/.test(words) ? '' : ':'}\n`;
       })
       // eslint-disable-next-line no-control-regex -- a title never closed, or closed twice
       .replace(/[\u0001\u0002]/g, '\n')
