@@ -44,6 +44,9 @@ const CDATA = /<!\[CDATA\[|\]\]>/g;
 /** Where a section title opens and closes, marked while the tags are rewritten. */
 const TITLE_OPEN = '\u0001';
 const TITLE_CLOSE = '\u0002';
+/** Either marker. */
+// eslint-disable-next-line no-control-regex -- the markers are control characters on purpose
+const MARKERS = /[\u0001\u0002]/g;
 /** A marked title with no other title inside: its text becomes a label opening its section. */
 // eslint-disable-next-line no-control-regex -- the markers are control characters on purpose
 const MARKED_TITLE = /\u0001([^\u0001\u0002]*)\u0002/g;
@@ -57,8 +60,7 @@ export function jatsToText(text: string): string {
   return (
     text
       // The markers are control characters, which no abstract keeps anyway.
-      // eslint-disable-next-line no-control-regex -- removing them is the point
-      .replace(/[\u0001\u0002]/g, '')
+      .replace(MARKERS, '')
       .replace(CDATA, '')
       .replace(TAG, (_, closing: string, name: string) => {
         const lower = name.toLowerCase();
@@ -74,7 +76,7 @@ export function jatsToText(text: string): string {
         if (words === '' || /^abstract[.:]?$/i.test(words)) return '\n';
         return `\n${label}${/[.:?!]$/.test(words) ? '' : ':'}\n`;
       })
-      // eslint-disable-next-line no-control-regex -- a title never closed, or closed twice
-      .replace(/[\u0001\u0002]/g, '\n')
+      // A title never closed, or closed twice.
+      .replace(MARKERS, '\n')
   );
 }

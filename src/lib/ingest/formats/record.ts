@@ -280,16 +280,24 @@ const SOURCE_COLUMNS: ReadonlySet<string> = new Set(['sourcetitle', 'so']);
 /** A web page's slug: lower-case words and numbers joined by hyphens. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)+$/;
 
-/** A meeting, its year and a number after it (Papers with Code's `NeurIPS 2018 12`). */
-const MEETING =
-  /^(\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}\d-]*\p{Lu}[\p{L}\d-]*) ((?:19|20)\d\d)(?: \d+)?$/u;
-
 /**
- * One comma-separated part of a booktitle that is a venue's acronym and year (`NeurIPS 2019`). An
- * acronym is a word of two capitals or more, its second capital the first after its opening one:
- * matched so, a long word is tried at one split, not at each in turn (20,000 capitals took 1 s).
+ * A venue's acronym, as a pattern: a word of two capitals or more (digits and hyphens allowed after
+ * the first: `NeurIPS`, `P3HPC`, `SBAC-PAD`), its second capital the first after its opening one.
+ * Matched so, a long word is tried at one split, not at each in turn (20,000 capitals took 1 s).
+ * `extra` adds characters a word may hold (ACM's series: `&`).
  */
-const ACRONYM_WITH_YEAR = /^\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}\d-]*\p{Lu}[\p{L}\d-]* (?:19|20)\d\d$/u;
+function acronymPattern(extra = ''): string {
+  return `\\p{Lu}[\\p{Ll}\\p{Lt}\\p{Lm}\\p{Lo}\\d${extra}-]*\\p{Lu}[\\p{L}\\d${extra}-]*`;
+}
+const ACRONYM = acronymPattern();
+/** A year of a meeting's name. */
+const YEAR = '(?:19|20)\\d\\d';
+
+/** A meeting, its year and a number after it (Papers with Code's `NeurIPS 2018 12`). */
+const MEETING = new RegExp(`^(${ACRONYM}) (${YEAR})(?: \\d+)?$`, 'u');
+
+/** One comma-separated part of a booktitle that is a venue's acronym and year (`NeurIPS 2019`). */
+const ACRONYM_WITH_YEAR = new RegExp(`^${ACRONYM} ${YEAR}$`, 'u');
 
 /**
  * The acronym and year a booktitle names among its comma-separated parts, as dblp writes them
@@ -319,11 +327,10 @@ function acronymWithYear(booktitle: string, year?: number): string | undefined {
 }
 
 /** A name opening with its acronym and year, then ` - ` and its long name (Scopus's). */
-const LEADING_ACRONYM =
-  /^(\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}\d-]*\p{Lu}[\p{L}\d-]* (?:19|20)\d\d) - \S/u;
+const LEADING_ACRONYM = new RegExp(`^(${ACRONYM} ${YEAR}) - \\S`, 'u');
 
 /** An ACM series: a meeting's acronym and its year's last two digits (`SAC '26`, `CHI ’23`). */
-const ACM_SERIES = /^(\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}\d&-]*\p{Lu}[\p{L}\d&-]*) ?['’](\d\d)$/u;
+const ACM_SERIES = new RegExp(`^(${acronymPattern('&')}) ?['’](\\d\\d)$`, 'u');
 
 /**
  * The short name an ACM Digital Library export gives as its `series` (`SAC '26` → `SAC`), or the
@@ -368,8 +375,7 @@ const SATELLITE = /\b(?:workshops?|findings|companion)\b/i;
  * An acronym in brackets closing a name, with or without its year: `(CVPR)`, `(ICLR 2022)`,
  * `(P3HPC)` (an acronym may hold digits after its first capital, as dblp's `P3HPC 2020`).
  */
-const BRACKETED_ACRONYM =
-  /\((\p{Lu}[\p{Ll}\p{Lt}\p{Lm}\p{Lo}\d-]*\p{Lu}[\p{L}\d-]*)(?: ((?:19|20)\d\d))?\)$/u;
+const BRACKETED_ACRONYM = new RegExp(`\\((${ACRONYM})(?: (${YEAR}))?\\)$`, 'u');
 
 /**
  * An item type that says the venue is a conference's proceedings: Zotero's `conferencePaper`,
@@ -533,7 +539,8 @@ const FIELD_NAMES: Record<string, readonly string[]> = {
   // `Publication Year`: Zotero's; a date (`2018-05-27`, Zotero's `Date`, Papers with Code's
   // `date` and `published`) when no column gives the year alone.
   year: ['year', 'publicationyear', 'py'],
-  date: ['date', 'published', 'publicationdate'],
+  // Web of Science's `CY` is the conference's date (`DEC 06-14, 2021`).
+  date: ['date', 'published', 'publicationdate', 'cy'],
   pages: ['pages'],
 };
 const FIELD_BY_KEY = new Map(
@@ -747,7 +754,6 @@ function namedFields(value: Record<string, unknown>): {
   let pageStart: unknown;
   let pageEnd: unknown;
   let accession: unknown;
-  let conferenceDate: unknown;
   const take = (name: string, field: unknown) => {
     const key = columnKey(name);
     if (key === 'forum' && typeof field === 'string') forum ??= field.trim();
@@ -755,7 +761,6 @@ function namedFields(value: Record<string, unknown>): {
     if (key === 'pagestart' || key === 'bp' || key === 'startpage') pageStart ??= field;
     if (key === 'pageend' || key === 'ep' || key === 'endpage') pageEnd ??= field;
     if (key === 'ut') accession ??= field;
-    if (key === 'cy') conferenceDate ??= field;
     const unwrapped = unwrap(field);
     const known = isEmailField(name) ? undefined : FIELD_BY_KEY.get(key);
     if (known === undefined) {
@@ -790,8 +795,8 @@ function namedFields(value: Record<string, unknown>): {
       venueIsSource = SOURCE_COLUMNS.has(key);
     } else fields[known] ??= read;
   };
-  const content = value.content;
-  if (typeof content === 'object' && content !== null && !Array.isArray(content)) {
+  const content = objectOf(value.content);
+  if (content !== null) {
     // An OpenReview note: the forum is the paper's id; `authorids` (profile ids and e-mails) is not read.
     for (const [name, field] of Object.entries(content)) take(name, field);
     take('id', value.forum ?? value.id);
@@ -802,11 +807,6 @@ function namedFields(value: Record<string, unknown>): {
   // Web of Science's `UT` is its record's id; its `ID`, which comes first, is Keywords Plus.
   if ((typeof accession === 'string' && accession.trim() !== '') || typeof accession === 'number') {
     fields.id = accession;
-  }
-  // Web of Science's `CY`, the conference's date (`DEC 06-14, 2021`), when no `PY` gives the year.
-  if (fields.year === undefined && typeof conferenceDate === 'string') {
-    const year = readYear(conferenceDate);
-    if (year !== undefined) fields.year = year;
   }
   const proceeding = typeof fields.proceeding === 'string' ? MEETING.exec(fields.proceeding) : null;
   if (proceeding && !namesAcronym(fields.venue)) {
@@ -835,16 +835,15 @@ function namedFields(value: Record<string, unknown>): {
     }
   }
   // Semantic Scholar's papers hold their identifiers and open-access PDF in objects of their own.
-  const ids = value.externalIds;
-  if (typeof ids === 'object' && ids !== null && !Array.isArray(ids)) {
-    const { DOI, ArXiv } = ids as { DOI?: unknown; ArXiv?: unknown };
+  const ids = objectOf(value.externalIds);
+  if (ids !== null) {
+    const { DOI, ArXiv } = ids;
     if (typeof DOI === 'string') take('doi', DOI);
     if (typeof ArXiv === 'string') take('arxiv', ArXiv);
   }
-  const openPdf = value.openAccessPdf;
-  if (typeof openPdf === 'object' && openPdf !== null && !Array.isArray(openPdf)) {
-    const { url } = openPdf as { url?: unknown };
-    if (typeof url === 'string') take('pdf', url);
+  const url = objectOf(value.openAccessPdf)?.url;
+  if (typeof url === 'string') {
+    take('pdf', url);
   }
   return { fields, hadEmail, forum, dateYear, venueIsSource, invalid: openAlex?.invalid };
 }
@@ -914,8 +913,10 @@ function openAlexFields(work: Record<string, unknown>): {
   // Only what is written as text or a number: an object here is no volume (a red team's).
   const written = (value: unknown) =>
     typeof value === 'string' || typeof value === 'number' ? value : undefined;
-  if (written(biblio?.volume) !== undefined) fields.volume = written(biblio?.volume);
-  if (written(biblio?.issue) !== undefined) fields.issue = written(biblio?.issue);
+  const volume = written(biblio?.volume);
+  const issue = written(biblio?.issue);
+  if (volume !== undefined) fields.volume = volume;
+  if (issue !== undefined) fields.issue = issue;
   return { fields, firstPage: biblio?.first_page, lastPage: biblio?.last_page, invalid };
 }
 
