@@ -21,7 +21,7 @@ import {
   type BuildSearchIndexOptions,
 } from '../../src/lib/search/build';
 import { SearchEngine, type SearchRequest } from '../../src/lib/search/engine';
-import type { Paper } from '../../src/lib/schema';
+import type { Paper, Publication } from '../../src/lib/schema';
 import { paper, slugs } from './search-fixtures';
 
 /** The search-fixtures searcher, with build options (venues). */
@@ -106,10 +106,87 @@ describe('venues as readers and links see them', () => {
     const venues = groupVenues(['ICLR 2026 Papers', 'ICLR 2026 论文列表']);
     const source = { file: 'a.txt', header: 'ICLR 2026 论文列表', paragraph: 14, line: 29 };
     expect(sourceLabel(source, venues).text).toBe('Listed in ICLR 2026 Papers');
-    expect(sourceLabel(source, venues, { first: '17135', last: '17175' }).text).toBe(
+    const published = (pages: { first: string; last?: string }) => ({
+      publication: { pages },
+      year: 2026,
+    });
+    expect(sourceLabel(source, venues, published({ first: '17135', last: '17175' })).text).toBe(
       'ICLR 2026 Papers, pp. 17135–17175',
     );
-    expect(sourceLabel(source, venues, { first: 'e12' }).text).toBe('ICLR 2026 Papers, p. e12');
+    expect(sourceLabel(source, venues, published({ first: 'e12' })).text).toBe(
+      'ICLR 2026 Papers, p. e12',
+    );
+  });
+
+  describe("name a journal article's copy as a reference does", () => {
+    const cise = 'Computing in Science & Engineering';
+    const venues = groupVenues([`${cise} 2013`, 'CiSE 2013', 'ICML 2023']);
+    const source = (header: string) => ({ file: 'x.csv', header, paragraph: 1, line: 2 });
+    const article = (publication: Omit<Publication, 'kind'>, year: number | null = 2013) =>
+      sourceLabel(source(`${cise} 2013`), venues, {
+        publication: { kind: 'article', ...publication },
+        year,
+      }).text;
+    const pages = { first: '16', last: '26' };
+
+    it('journal, volume(issue), pages and year, as IEEE Xplore exports the article', () => {
+      expect(article({ journal: cise, volume: '15', number: '6', pages })).toBe(
+        'Computing in Science & Engineering 15(6), pp. 16–26, 2013',
+      );
+      expect(article({ journal: cise, volume: '15', pages })).toBe(
+        'Computing in Science & Engineering 15, pp. 16–26, 2013',
+      );
+      expect(article({ journal: cise, number: '6', pages })).toBe(
+        'Computing in Science & Engineering no. 6, pp. 16–26, 2013',
+      );
+      expect(article({ journal: cise, volume: '15', number: '6' })).toBe(
+        'Computing in Science & Engineering 15(6), 2013',
+      );
+      expect(article({ journal: cise, volume: '15', number: '6', pages }, null)).toBe(
+        'Computing in Science & Engineering 15(6), pp. 16–26',
+      );
+    });
+
+    it('a named issue after a comma, and a year in the pages still said', () => {
+      expect(article({ journal: 'TPAMI', volume: '40', number: 'Special Issue on X' })).toBe(
+        'TPAMI 40, Special Issue on X, 2013',
+      );
+      expect(article({ journal: 'TPAMI', number: 'Special Issue on X' })).toBe(
+        'TPAMI Special Issue on X, 2013',
+      );
+      expect(article({ journal: 'Big', volume: '3', pages: { first: '2013', last: '2020' } })).toBe(
+        'Big 3, pp. 2013–2020, 2013',
+      );
+    });
+
+    it('the venue for a journal not named, its year once, apart from the volume', () => {
+      const text = sourceLabel(source('CiSE 2013'), venues, {
+        publication: { kind: 'article', volume: '15', number: '6', pages },
+        year: 2013,
+      }).text;
+      expect(text).toBe('CiSE 2013, 15(6), pp. 16–26');
+    });
+
+    it('listed as before when nothing but the journal is known, and only for the first copy', () => {
+      expect(article({ journal: cise })).toBe('Listed in Computing in Science & Engineering 2013');
+      expect(sourceLabel(source(`${cise} 2013`), venues).text).toBe(
+        'Listed in Computing in Science & Engineering 2013',
+      );
+    });
+
+    it('leaves a proceedings paper as it was, whatever volume and number it holds', () => {
+      const icml = sourceLabel(source('ICML 2023'), venues, {
+        publication: {
+          kind: 'inproceedings',
+          booktitle: 'Proceedings of the 40th International Conference on Machine Learning',
+          volume: '202',
+          number: '3',
+          pages: { first: '17135', last: '17175' },
+        },
+        year: 2023,
+      });
+      expect(icml).toEqual({ text: 'ICML 2023, pp. 17135–17175', lang: undefined });
+    });
   });
 });
 
@@ -208,6 +285,29 @@ describe('JSON-LD of a paper page', () => {
         ],
         publisher: { '@type': 'Organization', name: 'PMLR' },
       },
+    });
+  });
+
+  it('puts a journal article in its issue, the issue in its volume, the volume in the journal', () => {
+    const cise = 'Computing in Science & Engineering';
+    const article = (publication: Omit<Publication, 'kind'>) =>
+      scholarlyArticle({ ...pmlr, publication: { kind: 'article', ...publication } }, 'u', [], 'V')
+        .isPartOf;
+    const journal = { '@type': 'Periodical', name: cise };
+    expect(article({ journal: cise, volume: '15', number: '6' })).toEqual({
+      '@type': 'PublicationIssue',
+      issueNumber: '6',
+      isPartOf: { '@type': 'PublicationVolume', volumeNumber: '15', isPartOf: journal },
+    });
+    expect(article({ journal: cise, volume: '15' })).toEqual({
+      '@type': 'PublicationVolume',
+      volumeNumber: '15',
+      isPartOf: journal,
+    });
+    expect(article({ journal: cise, number: '6', publisher: 'IEEE' })).toEqual({
+      '@type': 'PublicationIssue',
+      issueNumber: '6',
+      isPartOf: { ...journal, publisher: { '@type': 'Organization', name: 'IEEE' } },
     });
   });
 

@@ -212,6 +212,34 @@ describe('citations', () => {
     expect(plainCitation(range, 'COLT 2024', URL)).toContain('COLT 2024, pp. 17–30. ');
   });
 
+  it("give a journal article's reference its journal, volume, issue and pages", () => {
+    const article = {
+      ...cited,
+      year: 2013,
+      publication: {
+        kind: 'article' as const,
+        journal: 'Computing in Science & Engineering',
+        volume: '15',
+        number: '6',
+        pages: { first: '16', last: '26' },
+      },
+    };
+    expect(plainCitation(article, 'Computing in Science & Engineering 2013', URL)).toBe(
+      'Okafor, C., Lindqvist, Å., van der Berg, P., et al. (2013). Tidal Memory: Recurrent Agents that Forget on Schedule. Computing in Science & Engineering 15(6), pp. 16–26. https://doi.org/10.5555/x.1',
+    );
+    // Google Scholar's tags for a journal article (its inclusion guidelines' names).
+    const tags = citationMetaTags(article, 'V').filter((tag) =>
+      /journal|conference|volume|issue|page/.test(tag.name),
+    );
+    expect(tags).toEqual([
+      { name: 'citation_journal_title', content: 'Computing in Science & Engineering' },
+      { name: 'citation_volume', content: '15' },
+      { name: 'citation_issue', content: '6' },
+      { name: 'citation_firstpage', content: '16' },
+      { name: 'citation_lastpage', content: '26' },
+    ]);
+  });
+
   it('link to the PDF, DOI and OpenReview, and give Google Scholar tags', () => {
     expect(externalLinks(cited).map((l) => l.url)).toEqual([
       'https://openreview.net/pdf?id=AbC_12',

@@ -12,7 +12,7 @@
 import type { Paper } from '../schema';
 import { foldDiacritics } from '../text/fold';
 import { isSafeFormula, titleTexParts } from '../text/title-tex';
-import { pagesText } from './venues';
+import { articleText, pagesText } from './venues';
 
 /** What a citation needs of a paper (a reading-list card carries the same fields). */
 export type Citable = Pick<
@@ -208,7 +208,10 @@ export function risCitation(paper: Citable, venue: string, url: string): string 
   ].join('\r\n');
 }
 
-/** `Lindqvist, Å., Müller, K. (2026). Title. ICLR 2026. https://…` */
+/**
+ * `Lindqvist, Å., Müller, K. (2026). Title. ICLR 2026. https://…`; a journal article names its
+ * journal, volume and issue: `… Title. Computing in Science & Engineering 15(6), pp. 16–26. https://…`
+ */
 export function plainCitation(paper: Citable, venue: string, url: string): string {
   const names = paper.authors.map(shortName);
   const who =
@@ -221,8 +224,11 @@ export function plainCitation(paper: Citable, venue: string, url: string): strin
   const when = paper.year === null ? '' : `(${paper.year}). `;
   const title = /[.?!]$/.test(paper.title) ? paper.title : `${paper.title}.`;
   const marked = paper.titleSource === 'derived' ? `${title} [${DERIVED_TITLE_NOTE}.]` : title;
-  const pages = paper.publication.pages ? `, ${pagesText(paper.publication.pages)}` : '';
-  return `${authors}${authors ? ' ' : ''}${when}${marked} ${venue}${pages}. ${citationUrl(paper, url)}`;
+  const { publication } = paper;
+  const pages = publication.pages ? `, ${pagesText(publication.pages)}` : '';
+  const where =
+    publication.kind === 'article' ? articleText(publication, venue) : `${venue}${pages}`;
+  return `${authors}${authors ? ' ' : ''}${when}${marked} ${where}. ${citationUrl(paper, url)}`;
 }
 
 /** `Åsa Lindqvist` → `Lindqvist, Å.`; a one-word or group name stays as it is. */

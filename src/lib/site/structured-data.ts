@@ -10,7 +10,8 @@ export type StructuredPaper = Pick<
 
 /**
  * What the paper is part of: the proceedings (a Book, with its editors, volume and publisher), the
- * journal (a Periodical), or else the venue as readers know it.
+ * journal's issue within its volume within the journal (schema.org's PublicationIssue ›
+ * PublicationVolume › Periodical, each only when known), or else the venue as readers know it.
  */
 function partOf(paper: StructuredPaper, venue: string): Record<string, unknown> {
   const { publication } = paper;
@@ -22,12 +23,20 @@ function partOf(paper: StructuredPaper, venue: string): Record<string, unknown> 
       ? { editor: publication.editors.map((name) => ({ '@type': 'Person', name })) }
       : {};
   if (publication.kind === 'article') {
-    return {
+    // volumeNumber and issueNumber belong to PublicationVolume and PublicationIssue, not Periodical
+    // (https://schema.org/PublicationVolume, https://schema.org/PublicationIssue).
+    let part: Record<string, unknown> = {
       '@type': 'Periodical',
       name: publication.journal ?? venue,
-      ...(publication.volume ? { volumeNumber: publication.volume } : {}),
       ...publisher,
     };
+    if (publication.volume) {
+      part = { '@type': 'PublicationVolume', volumeNumber: publication.volume, isPartOf: part };
+    }
+    if (publication.number) {
+      part = { '@type': 'PublicationIssue', issueNumber: publication.number, isPartOf: part };
+    }
+    return part;
   }
   if (publication.booktitle) {
     return {

@@ -3,7 +3,7 @@
  * same venue ("ICLR 2026 Papers" / "ICLR 2026 论文列表") are one venue, shown once, by its English
  * header when there is one. Text that is not English carries a `lang` so it is read out correctly.
  */
-import type { Source } from '../schema';
+import type { Publication, Source } from '../schema';
 
 /** One venue and the headers that name it. */
 export interface Venue {
@@ -109,8 +109,13 @@ function fnv1a(text: string): string {
  * venue's label does not already hold it (`ICML 2023`, but `Journal of X, 2024`).
  */
 export function venueYearText(label: string, year: number | null): string {
-  if (year === null || new RegExp(`(^|\\D)${year}(\\D|$)`).test(label)) return label;
+  if (year === null || holdsYear(label, year)) return label;
   return label ? `${label}, ${year}` : String(year);
+}
+
+/** Whether a name holds the year as a number of its own (`ICML 2023`, not `ICML 12023`). */
+function holdsYear(name: string, year: number): boolean {
+  return new RegExp(`(^|\\D)${year}(\\D|$)`).test(name);
 }
 
 /** The pages as a reader reads them: `p. 17` or `pp. 17135–17175`. */
@@ -121,16 +126,60 @@ export function pagesText(pages: { first: string; last?: string | undefined }): 
 }
 
 /**
+ * A journal article's volume and issue as citations write them: `15(6)`, `15` without an issue,
+ * `no. 6` without a volume (Chicago's form); a named issue (`Special Issue on X`) follows after a
+ * comma, never in parentheses. Empty when neither is known.
+ */
+export function volumeIssueText(publication: Pick<Publication, 'volume' | 'number'>): string {
+  const volume = publication.volume?.trim() ?? '';
+  const issue = publication.number?.trim() ?? '';
+  if (!issue) return volume;
+  const named = /\s/.test(issue);
+  if (!volume) return named ? issue : `no. ${issue}`;
+  return named ? `${volume}, ${issue}` : `${volume}(${issue})`;
+}
+
+/**
+ * Where a journal article appeared, as a reference names it: the journal, its volume and issue,
+ * the pages (`Computing in Science & Engineering 15(6), pp. 16–26`). `name` stands in for a
+ * journal the record does not name. A comma parts the name from the volume when the name ends in a
+ * digit, so `Journal 2013, 15(6)` never reads as one number.
+ */
+export function articleText(
+  publication: Pick<Publication, 'journal' | 'volume' | 'number' | 'pages'>,
+  name: string,
+): string {
+  const journal = publication.journal ?? name;
+  const numbers = volumeIssueText(publication);
+  const where = numbers ? `${journal}${/\d$/.test(journal) ? ', ' : ' '}${numbers}` : journal;
+  return publication.pages ? `${where}, ${pagesText(publication.pages)}` : where;
+}
+
+/**
  * Where a copy of the paper was found, in readers' words, never a file name or a position in a
- * file: `ICML 2023, pp. 17135–17175` when the proceedings give pages (`withPages`, for the copy
- * the publication details came from), else `Listed in ICLR 2026 Papers`.
+ * file: `ICML 2023, pp. 17135–17175` when the proceedings give pages, else `Listed in ICLR 2026
+ * Papers`. `paper` is given for the copy the publication details came from: a journal article's
+ * copy then reads as a reference names it, `Computing in Science & Engineering 15(6), pp. 16–26,
+ * 2013` (the year last unless the journal's name holds it; docs/citations.md).
  */
 export function sourceLabel(
   source: Source,
   venues: readonly Venue[],
-  pages?: { first: string; last?: string | undefined },
+  paper?: { publication: Publication; year: number | null },
 ): { text: string; lang?: string } {
   const venue = venueOf(source.header, venues);
+  const publication = paper?.publication;
+  if (
+    paper &&
+    publication?.kind === 'article' &&
+    (publication.volume || publication.number || publication.pages)
+  ) {
+    const name = publication.journal ?? venue.label;
+    const text = articleText(publication, venue.label);
+    const year = paper.year === null || holdsYear(name, paper.year) ? '' : `, ${paper.year}`;
+    return { text: `${text}${year}`, lang: scriptLanguage(name) };
+  }
+  const pages = publication?.pages;
   return {
     text: pages ? `${venue.label}, ${pagesText(pages)}` : `Listed in ${venue.label}`,
     lang: venue.lang,
