@@ -2,13 +2,18 @@
  * Builds the paper records the site reads, from the abstract dumps. Contract (docs/ingest.md):
  *   npm run ingest -- [--dumps content/dumps] [--out src/generated/papers.json]
  *                         [--taxonomy content/taxonomy.yaml] [--overrides content/overrides.yaml]
- *                         [--check] [--workers <n>]
+ *                         [--check] [--workers <n>] [--no-cache]
  * Beside the records it writes `<out>.indexes.json` (`x.json` → `x.indexes.json`): the map layout and
  * the similar-text index the build reads. Progress goes to stdout (one updating line on a terminal, else a line every 5 s), then each step's
  * time. Problems print as `path:line: reason`; the last line is the summary. Exit 0 when the records were
  * written (or, with --check, would be), 1 for bad input (nothing written), 2 for a bad command line.
+ * What each abstract derived is kept in a cache (node_modules/.cache/paper-explorer/derive/, one file
+ * a dumps folder, src/lib/ingest/derive-cache.ts), so that a rebuild derives only new or changed
+ * abstracts; `--no-cache` neither reads nor writes it.
  */
+import { realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DumpsFolderError,
@@ -23,12 +28,14 @@ import {
   type IngestResult,
 } from '../src/lib/pipeline';
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
+import { plural } from '../src/lib/ingest/dump';
+import { bundledCodeVersion, DeriveCache, deriveCacheFile } from '../src/lib/ingest/derive-cache';
 import { loadOverrides, OverridesError } from '../src/lib/ingest/overrides';
 import { ProgressPrinter } from '../src/lib/build/progress-printer';
 import { DEFAULT_PAPERS_FILE, indexesFileFor } from '../src/lib/schema';
 
 const USAGE =
-  'usage: npm run ingest -- [--dumps <dir>] [--out <file.json>] [--taxonomy <file.yaml>] [--overrides <file.yaml>] [--check] [--workers <n>]';
+  'usage: npm run ingest -- [--dumps <dir>] [--out <file.json>] [--taxonomy <file.yaml>] [--overrides <file.yaml>] [--check] [--workers <n>] [--no-cache]';
 
 interface Options {
   dumps: string;
@@ -37,6 +44,7 @@ interface Options {
   overrides: string;
   check: boolean;
   workers: number;
+  'no-cache': boolean;
 }
 
 /** A failure the user can fix from its one-line message; no stack trace. */
@@ -60,6 +68,7 @@ function readOptions(argv: string[]): Options {
         overrides: { type: 'string', default: 'content/overrides.yaml' },
         check: { type: 'boolean', default: false },
         workers: { type: 'string', default: String(availableParallelism()) },
+        'no-cache': { type: 'boolean', default: false },
       },
       strict: true,
       allowPositionals: false,
@@ -123,19 +132,53 @@ async function writeOutput(
   return '';
 }
 
+/** Where cached derivations live, beside the build's other caches. */
+const CACHE_ROOT = resolve('node_modules/.cache/paper-explorer');
+
+/**
+ * The derive cache of this dumps folder, for this code and taxonomy; none with `--no-cache`, or
+ * when the code runs from its sources (there is then no one version to key it by).
+ */
+function openCache(options: Options, taxonomy: unknown): DeriveCache<unknown> | undefined {
+  if (options['no-cache']) return undefined;
+  const version = bundledCodeVersion(JSON.stringify(taxonomy));
+  if (version === null) return undefined;
+  return DeriveCache.open(deriveCacheFile(realpathSync(options.dumps), CACHE_ROOT), version);
+}
+
+/** Keeps this run's derivations for the next; a cache that cannot be written only costs speed. */
+async function saveCache(cache: DeriveCache<unknown> | undefined): Promise<void> {
+  try {
+    await cache?.save();
+  } catch (error) {
+    console.error(
+      `derive cache not saved (the next ingest derives every abstract): ${printable(String((error as Error).message ?? error))}`,
+    );
+  }
+}
+
 async function run(argv: string[]): Promise<number> {
   try {
     const options = readOptions(argv);
     const { files, taxonomy, overrides } = readInputs(options);
     const progress = new ProgressPrinter(process.stdout);
+    const cache = openCache(options, taxonomy);
     const result = await ingestDumpsInParallel(files, taxonomy, options.workers, {
       overrides,
       indexes: !options.check,
       progress,
+      cache,
     });
     report(result, options);
     const outcome = await writeOutput(result, options, progress);
+    if (outcome === '') await saveCache(cache);
     console.log(progress.summary());
+    const { fromCache } = result.stats;
+    if (fromCache) {
+      console.log(
+        `${plural(fromCache, 'abstract')} read from the derive cache, as an earlier ingest derived them (--no-cache derives every one)`,
+      );
+    }
     console.log(formatSummary(result.stats, result.problems.length) + outcome);
     return result.problems.length === 0 ? 0 : 1;
   } catch (error) {

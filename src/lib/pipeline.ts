@@ -17,7 +17,9 @@ import {
 } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import type { DeriveCache } from './ingest/derive-cache';
 import { countWords, parseDump, plural, readParagraph, type Problem } from './ingest/dump';
 import {
   enrichPapers,
@@ -83,6 +85,8 @@ export interface IngestStats {
   skipped?: number;
   /** Problems past {@link MAX_LISTED_PROBLEMS} in a file: counted, and named by one line a file. */
   problemsNotListed?: number;
+  /** Abstracts whose derived fields came from the derive cache, when one was given. */
+  fromCache?: number;
 }
 
 export interface IngestResult {
@@ -108,6 +112,11 @@ export interface IngestOptions {
   progress?: ProgressListener;
   /** Also make the {@link SiteIndexes} (what `npm run ingest` saves beside the records). */
   indexes?: boolean;
+  /**
+   * What earlier runs derived ({@link DeriveCache}): abstracts found there are not derived again,
+   * and those derived are added to it (the caller saves it once the output is written).
+   */
+  cache?: DeriveCache<unknown>;
 }
 
 /** An abstract and every place it was found, before its record is derived. */
@@ -223,7 +232,7 @@ async function deriveBase(
     collected.copies.map((copy) => [copy.abstract, titleGivenFor(copy)]),
     helpers,
     taxonomy,
-    options.progress,
+    options,
   );
   clock('derive');
   const base = assemble(
@@ -231,6 +240,7 @@ async function deriveBase(
     derived.map((d) => d.fields),
     options,
   );
+  if (options.cache) base.stats.fromCache = options.cache.hits;
   const readings = new Map<string, TextReading>();
   derived.forEach(({ fields, reading }) => {
     if (reading && !('rejected' in fields)) readings.set(fields.id, reading);
@@ -602,35 +612,55 @@ function helpersFor(files: readonly DumpFile[], workers: number): number {
 
 /**
  * Hands out batches of abstracts to the helpers, the next batch to whichever is free first (or
- * derives them here when there are none). Results are put back in input order, so the output is
- * the same as deriving serially.
+ * derives them here when there are none); abstracts the cache holds are taken from it. Results are
+ * put back in input order, so the output is the same as deriving serially.
  */
 async function deriveAll(
   abstracts: readonly ToDerive[],
   helpers: readonly Helper[],
   taxonomy: Taxonomy | undefined,
-  progress?: ProgressListener,
+  { progress, cache }: IngestOptions,
 ): Promise<Derived[]> {
   const matcher = taxonomy && compileTopics(taxonomy);
   const results: Derived[] = new Array<Derived>(abstracts.length);
+  const keys = cache ? abstracts.map(([abstract, title]) => cache.keyOf(abstract, title)) : [];
+  const todo: number[] = [];
+  abstracts.forEach((_, index) => {
+    const cached = cache?.take(keys[index]!) as Derived | undefined;
+    if (cached) results[index] = cached;
+    else todo.push(index);
+  });
   let next = 0;
-  let done = 0;
-  progress?.update('derive', 0, abstracts.length);
+  let done = abstracts.length - todo.length;
+  progress?.update('derive', done, abstracts.length);
   const work = async (derive: (batch: ToDerive[]) => Promise<Derived[]>): Promise<void> => {
-    while (next < abstracts.length) {
+    while (next < todo.length) {
       const start = next;
-      next = Math.min(abstracts.length, next + BATCH_SIZE);
-      const batch = await derive(abstracts.slice(start, next));
-      batch.forEach((derived, offset) => (results[start + offset] = derived));
+      next = Math.min(todo.length, next + BATCH_SIZE);
+      const indexes = todo.slice(start, next);
+      const batch = await derive(indexes.map((index) => abstracts[index]!));
+      batch.forEach((derived, offset) => (results[indexes[offset]!] = derived));
+      cache?.add(
+        indexes.map((index) => keys[index]!),
+        serializedBatches.get(batch) ?? serialize(batch),
+      );
       done += batch.length;
       progress?.update('derive', done, abstracts.length);
     }
   };
+  // With a cache, a helper sends its batch serialised (what posting it does anyway), so that the
+  // bytes this thread reads the batch from are also what it stores.
+  const serializedBatches = new WeakMap<Derived[], Uint8Array>();
   const here = (batch: ToDerive[]): Promise<Derived[]> =>
     Promise.resolve(batch.map((abstract) => derivePaper(abstract, matcher)));
   // Two batches in flight per helper: it starts the next one while this thread receives the last.
-  const ask = (helper: Helper) => (batch: ToDerive[]) =>
-    askHelper<Derived[]>(helper, { derive: batch });
+  const ask = (helper: Helper) => async (batch: ToDerive[]) => {
+    if (!cache) return askHelper<Derived[]>(helper, { derive: batch });
+    const bytes = await askHelper<Uint8Array>(helper, { derive: batch, serialized: true });
+    const derived = deserialize(bytes) as Derived[];
+    serializedBatches.set(derived, bytes);
+    return derived;
+  };
   await Promise.all(
     helpers.length === 0
       ? [work(here)]
@@ -647,8 +677,11 @@ interface Helper {
   waiting: ((value: unknown) => void)[];
 }
 
-/** What a helper is asked: to derive a batch of abstracts, or to lay out the map. */
-type HelperTask = { derive: ToDerive[] } | { project: UnitVector[] };
+/**
+ * What a helper is asked: to derive a batch of abstracts (its answer serialised by V8 when asked,
+ * for the derive cache), or to lay out the map.
+ */
+type HelperTask = { derive: ToDerive[]; serialized?: boolean } | { project: UnitVector[] };
 
 /** Asks a helper; it answers its tasks in the order they were sent, so several may be pending. */
 function askHelper<T>(helper: Helper, task: HelperTask): Promise<T> {
@@ -694,11 +727,12 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === WORKER_R
   const { taxonomy } = workerData as { taxonomy?: Taxonomy };
   const matcher = taxonomy && compileTopics(taxonomy);
   parentPort?.on('message', (task: HelperTask) => {
-    parentPort?.postMessage(
-      'derive' in task
-        ? task.derive.map((item) => derivePaper(item, matcher))
-        : projectVectors(task.project),
-    );
+    if (!('derive' in task)) {
+      parentPort?.postMessage(projectVectors(task.project));
+      return;
+    }
+    const derived = task.derive.map((item) => derivePaper(item, matcher));
+    parentPort?.postMessage(task.serialized ? serialize(derived) : derived);
   });
 }
 

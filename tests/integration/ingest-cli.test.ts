@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -117,6 +117,8 @@ describe('the ingest command', () => {
       join(work, 'serial.json'),
       '--workers',
       '1',
+      // Each derives every abstract itself, not from the other's cache.
+      '--no-cache',
     );
     const parallel = await ingest(
       '--dumps',
@@ -125,6 +127,7 @@ describe('the ingest command', () => {
       join(work, 'parallel.json'),
       '--workers',
       '2',
+      '--no-cache',
     );
     expect([serial.status, parallel.status]).toEqual([0, 0]);
     expect(readFileSync(join(work, 'parallel.json'), 'utf8')).toBe(
@@ -139,6 +142,42 @@ describe('the ingest command', () => {
     // The map is laid out on a helper thread when there is one: the same layout all the same.
     expect(readFileSync(join(work, 'parallel.indexes.json'), 'utf8')).toBe(
       readFileSync(join(work, 'serial.indexes.json'), 'utf8'),
+    );
+  });
+
+  it('derives on a rebuild only the abstracts that changed, and writes what a first ingest writes', async () => {
+    const dumps = join(work, 'rebuilt');
+    writeDumps(dumps, generateDumps(1100, 2, 21));
+    const first = await ingest('--dumps', dumps, '--out', join(work, 'first.json'));
+    expect(first.status).toBe(0);
+    expect(first.stdout).not.toContain('derive cache');
+    const count = (line: string | undefined, pattern: RegExp) =>
+      Number(pattern.exec(line ?? '')?.[1]?.replace(/,/g, '') ?? NaN);
+    const papers = (run: { last?: string }) => count(run.last, /^([\d,]+) papers/);
+    const cached = (run: { stdout: string }) =>
+      count(run.stdout, /([\d,]+) abstracts read from the derive cache/);
+    const again = await ingest('--dumps', dumps, '--out', join(work, 'again.json'));
+    expect(again.status).toBe(0);
+    expect(papers(first)).toBeGreaterThan(1000);
+    expect(cached(again)).toBe(papers(first));
+    expect(readFileSync(join(work, 'again.json'), 'utf8')).toBe(
+      readFileSync(join(work, 'first.json'), 'utf8'),
+    );
+    // One abstract edited: it alone is derived again, and the records are a first ingest's.
+    const [name] = readdirSync(dumps);
+    const path = join(dumps, name!);
+    const text = readFileSync(path, 'utf8');
+    writeFileSync(path, text.replace(/(\n\n[^\n]*?)\. /, '$1 with an edited claim. '));
+    const edited = await ingest('--dumps', dumps, '--out', join(work, 'edited.json'));
+    const fresh = await ingest('--dumps', dumps, '--out', join(work, 'fresh.json'), '--no-cache');
+    expect([edited.status, fresh.status]).toEqual([0, 0]);
+    expect(cached(edited)).toBe(papers(fresh) - 1);
+    expect(fresh.stdout).not.toContain('derive cache');
+    expect(readFileSync(join(work, 'edited.json'), 'utf8')).toBe(
+      readFileSync(join(work, 'fresh.json'), 'utf8'),
+    );
+    expect(readFileSync(join(work, 'edited.indexes.json'), 'utf8')).toBe(
+      readFileSync(join(work, 'fresh.indexes.json'), 'utf8'),
     );
   });
 
