@@ -630,6 +630,7 @@ async function deriveAll(
     if (cached) results[index] = cached;
     else todo.push(index);
   });
+  cache?.settle();
   let next = 0;
   let done = abstracts.length - todo.length;
   progress?.update('derive', done, abstracts.length);

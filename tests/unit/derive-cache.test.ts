@@ -110,6 +110,38 @@ describe('the derive cache', () => {
     expect(next.take(next.keyOf('Abstract 1.', undefined))).toEqual(value('Abstract 1.'));
   });
 
+  it('keeps a batch whole while a run uses at least half of it', async () => {
+    const file = newFile();
+    const abstracts = Array.from({ length: 10 }, (_, i) => `Abstract ${i}.`);
+    await saved(
+      file,
+      abstracts.map((abstract) => [abstract, value(abstract)]),
+    );
+    const run = DeriveCache.open<Value>(file, 'v1');
+    for (const abstract of abstracts.slice(0, 5)) run.take(run.keyOf(abstract, undefined));
+    run.add([run.keyOf('New.', undefined)], serialize([value('New.')]));
+    await run.save();
+    const next = DeriveCache.open<Value>(file, 'v1');
+    for (const abstract of [...abstracts, 'New.']) next.take(next.keyOf(abstract, undefined));
+    expect(next.hits).toBe(11);
+  });
+
+  it('reads the batches that decode when one does not', async () => {
+    const file = newFile();
+    const cache = DeriveCache.open<Value>(file, 'v1');
+    cache.add([cache.keyOf('Good.', undefined)], serialize([value('Good.')]));
+    cache.add([cache.keyOf('Bad.', undefined)], new Uint8Array([0xff, 0x00, 0x13]));
+    cache.add(
+      [cache.keyOf('Short.', undefined), cache.keyOf('Shorter.', undefined)],
+      serialize([value('Short.')]),
+    );
+    await cache.save();
+    const next = DeriveCache.open<Value>(file, 'v1');
+    expect(next.take(next.keyOf('Bad.', undefined))).toBeUndefined();
+    expect(next.take(next.keyOf('Shorter.', undefined))).toBeUndefined();
+    expect(next.take(next.keyOf('Good.', undefined))).toEqual(value('Good.'));
+  });
+
   it(`keeps the ${KEPT_CACHE_FILES} most recently written files of its folder`, async () => {
     const folder = join(work, 'many');
     for (let i = 0; i < KEPT_CACHE_FILES + 3; i++) {

@@ -62,6 +62,9 @@ export class DeriveCache<T> {
   private readonly chunks: Chunk[] = [];
   private readonly at = new Map<string, { chunk: Chunk; index: number }>();
   private readonly added: Promise<Chunk>[] = [];
+  /** What the next file keeps of this one, once {@link settle} decided it; null before. */
+  private kept: Chunk[] | null = null;
+  private changed = false;
   /** Entries this run took from the file. */
   hits = 0;
 
@@ -98,7 +101,8 @@ export class DeriveCache<T> {
     const where = this.at.get(key);
     if (!where) return undefined;
     const { chunk, index } = where;
-    chunk.values ??= decode(chunk);
+    // Decoded once: a batch that does not decode stays null, and is not tried again for each key.
+    if (chunk.values === undefined) chunk.values = decode(chunk);
     if (chunk.values === null) return undefined;
     chunk.used[index] = true;
     this.hits++;
@@ -107,42 +111,52 @@ export class DeriveCache<T> {
 
   /** Stores a batch derived this run: `serialized` is V8's serialisation of its values, in key order. */
   add(keys: string[], serialized: Uint8Array): void {
-    this.added.push(
-      compress(serialized, FASTEST).then((data) => ({ keys, data, used: keys.map(() => true) })),
-    );
+    const chunk = compress(serialized, FASTEST).then((data) => ({
+      keys,
+      data,
+      used: keys.map(() => true),
+    }));
+    // A run that fails before `save` never awaits it: its failure must not end the process.
+    chunk.catch(() => undefined);
+    this.added.push(chunk);
+    this.changed = true;
   }
 
   /**
-   * Writes what this run used and added, when that differs from the file read (a rename: a reader
-   * sees the old file or the new one). A batch of the old file is kept as it is while this run used
-   * at least half of it, else its used entries are stored again; the rest is dropped.
+   * Says that nothing more will be taken: decides what the next file keeps of this one (a batch
+   * while this run used at least half of it, else its used entries are stored again) and lets go
+   * of the values read, so that the run frees each once it is done with it.
    */
-  async save(): Promise<void> {
+  settle(): void {
+    if (this.kept !== null) return;
     const kept: Chunk[] = [];
     const left: unknown[] = [];
     const leftKeys: string[] = [];
-    let changed = this.added.length > 0;
     for (const chunk of this.chunks) {
       const used = chunk.used.filter(Boolean).length;
-      if (used === chunk.keys.length) {
-        kept.push(chunk);
-        continue;
+      if (used < chunk.keys.length) this.changed = true;
+      if (used * 2 >= chunk.keys.length && used > 0) kept.push(chunk);
+      else {
+        chunk.used.forEach((isUsed, index) => {
+          if (!isUsed) return;
+          leftKeys.push(chunk.keys[index]!);
+          left.push(chunk.values![index]);
+        });
       }
-      changed = true;
-      if (used === 0) continue;
-      if (used * 2 >= chunk.keys.length) {
-        kept.push(chunk);
-        continue;
-      }
-      chunk.used.forEach((isUsed, index) => {
-        if (!isUsed) return;
-        leftKeys.push(chunk.keys[index]!);
-        left.push(chunk.values![index]);
-      });
+      delete chunk.values;
     }
-    if (!changed) return;
+    this.kept = kept;
     if (left.length > 0) this.add(leftKeys, serialize(left));
-    const chunks = [...kept, ...(await Promise.all(this.added))];
+  }
+
+  /**
+   * Writes what this run used and added (see {@link settle}), when that differs from the file read,
+   * to a temporary file renamed over it: a reader sees the old file or the new one.
+   */
+  async save(): Promise<void> {
+    this.settle();
+    if (!this.changed) return;
+    const chunks = [...this.kept!, ...(await Promise.all(this.added))];
     const stored: Stored = {
       magic: MAGIC,
       version: this.version,
