@@ -245,8 +245,9 @@ async function run(): Promise<number> {
   const ingest = reuse
     ? { seconds: 0, peakMb: 0, stdout: '' }
     : await timed(
-        // As `npm run ingest` runs it (package.json), its Node flag included.
-        [...ingestCommand(), '--dumps', dumps, '--out', papersFile],
+        // As `npm run ingest` runs it (package.json), its Node flag included; a first build's
+        // ingest, which derives every abstract (no derive cache from an earlier run).
+        [...ingestCommand(), '--dumps', dumps, '--out', papersFile, '--no-cache'],
         env,
       );
   // Astro as `npm run build` runs it: scripts/build-site.ts, with its Node flags (heap ceiling).
