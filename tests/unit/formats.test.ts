@@ -372,6 +372,95 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     ]);
   });
 
+  it("read arXiv's metadata snapshot: its id as the arXiv link, the first version's year, names", () => {
+    // Four real lines of arxiv-metadata-oai-snapshot.json (docs/formats.md §10), as downloaded.
+    const text = readFileSync(`${FIXTURES}/real/arxiv-metadata-oai-snapshot.json`, 'utf8');
+    const read = readJsonArray('arxiv-metadata-oai-snapshot.json', text);
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => [r.line, r.key, r.venue, r.year, r.links])).toEqual([
+      [
+        1,
+        '0704.0001',
+        'arXiv 2007',
+        2007,
+        { arxiv: '0704.0001', doi: '10.1103/PhysRevD.76.013009' },
+      ],
+      // Updated in 2008 (update_date 2008-12-13), first submitted in 2007: the year is 2007.
+      [2, '0704.0002', 'arXiv 2007', 2007, { arxiv: '0704.0002' }],
+      [3, '0704.0005', 'arXiv 2007', 2007, { arxiv: '0704.0005' }],
+      [4, '0704.0009', 'arXiv 2007', 2007, { arxiv: '0704.0009', doi: '10.1086/518646' }],
+    ]);
+    expect(read.records.map((r) => r.authors)).toEqual([
+      ['C. Balázs', 'E. L. Berger', 'P. M. Nadolsky', 'C.-P. Yuan'],
+      ['Ileana Streinu', 'Louis Theran'],
+      ['Wael Abu-Shammala', 'Alberto Torchinsky'],
+      [
+        'Paul Harvey',
+        'Bruno Merin',
+        'Tracy L. Huard',
+        'Luisa M. Rebull',
+        'Nicholas Chapman',
+        'Neal J. Evans II',
+        'Philip C. Myers',
+      ],
+    ]);
+    // A preprint: cited as @misc, never as a proceedings paper; `journal-ref` is not a venue.
+    expect(read.records.map((r) => r.publication)).toEqual(Array(4).fill({ kind: 'misc' }));
+    // The same lines saved as .jsonl read the same.
+    const lines = readJsonLines('a.jsonl', text);
+    expect(lines.records.map((r) => [r.key, r.year, r.venue, r.authors.length])).toEqual(
+      read.records.map((r) => [r.key, r.year, r.venue, r.authors.length]),
+    );
+  });
+
+  it("read arXiv's own split of the names when the list as written splits otherwise, and the id's year", () => {
+    const line = (fields: object) => JSON.stringify({ abstract: ABSTRACT, ...fields });
+    const read = readJsonLines(
+      'a.jsonl',
+      [
+        // arXiv's affiliation notation: a split at commas found four names in it.
+        line({
+          id: '0801.0001',
+          authors: 'A. Author (1), B. Author (2) ((1) Univ. X, (2) Univ. Y)',
+          authors_parsed: [
+            ['Author', 'A.', ''],
+            ['Author', 'B.', ''],
+          ],
+          versions: [{ version: 'v1', created: 'Tue, 1 Jan 2008 00:00:00 GMT' }],
+        }),
+        // No versions: the id's year and month (November 2006), not the metadata's update.
+        line({
+          id: 'math/0611846',
+          authors: 'Claire David and Pierre Sagaut',
+          authors_parsed: [
+            ['David', 'Claire', ''],
+            ['Sagaut', 'Pierre', ''],
+          ],
+          update_date: '2019-08-15',
+        }),
+        // No authors_parsed, no versions: not read as arXiv's (an id alone says nothing).
+        line({ id: '0704.0002', authors: 'Ileana Streinu and Louis Theran' }),
+      ].join('\n'),
+    );
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => [r.authors, r.year, r.venue, r.links])).toEqual([
+      [['A. Author', 'B. Author'], 2008, 'arXiv 2008', { arxiv: '0801.0001' }],
+      [['Claire David', 'Pierre Sagaut'], 2006, 'arXiv 2006', { arxiv: 'math/0611846' }],
+      [['Ileana Streinu', 'Louis Theran'], undefined, undefined, {}],
+    ]);
+  });
+
+  it('keep refusing a .json that is neither JSON nor JSON Lines, at the line at fault', () => {
+    const broken = readJsonArray('s.json', '{"id": "0704.0001", "abstract": "x"}\n{"id": \n');
+    expect(broken.problems.map((p) => formatProblem(p))).toEqual([
+      expect.stringMatching(/^s\.json:2: not JSON: /),
+    ]);
+    const pretty = readJsonArray('p.json', '{\n  "id": "0704.0001",\n}\n');
+    expect(pretty.problems.map((p) => formatProblem(p))).toEqual([
+      expect.stringMatching(/^p\.json:2: not JSON: /),
+    ]);
+  });
+
   it("leave out Semantic Scholar's papers without an abstract, and read its ids and open PDF", () => {
     const paper = (id: string, abstract: string | null) => ({
       paperId: id,
