@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTaxonomy } from '../../src/lib/enrich/taxonomy';
-import { MAX_XML_DEPTH, readAtom } from '../../src/lib/ingest/formats/atom';
+import { MAX_XML_ATTRIBUTES, MAX_XML_DEPTH, readAtom } from '../../src/lib/ingest/formats/atom';
 import { readBibtex } from '../../src/lib/ingest/formats/bibtex';
 import { readCsv } from '../../src/lib/ingest/formats/csv';
 import { scanJson } from '../../src/lib/ingest/formats/json-scan';
@@ -315,6 +315,20 @@ describe('an arXiv API feed (.xml, .atom) that is no such feed', () => {
         file: 'd.xml',
         line: MAX_XML_DEPTH + 1,
         reason: 'not an arXiv feed: elements nested more than 100 deep',
+      },
+    ]);
+  });
+
+  it('an element with too many attributes stops the file at its line', () => {
+    const tag = `<feed xmlns="http://www.w3.org/2005/Atom"\n${' a="x"'.repeat(MAX_XML_ATTRIBUTES - 1)}`;
+    expect(readAtom('a.xml', `${tag}></feed>`).problems.map((p) => p.reason)).toEqual([
+      'no records: the feed holds no <entry>',
+    ]);
+    expect(readAtom('a.xml', `${tag} b="y"></feed>`).problems).toEqual([
+      {
+        file: 'a.xml',
+        line: 1,
+        reason: 'not an arXiv feed: an element with more than 1,000 attributes',
       },
     ]);
   });
