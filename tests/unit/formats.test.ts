@@ -407,6 +407,15 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     ]);
     // A preprint: cited as @misc, never as a proceedings paper; `journal-ref` is not a venue.
     expect(read.records.map((r) => r.publication)).toEqual(Array(4).fill({ kind: 'misc' }));
+    // arXiv's titles are TeX: a formula is typeset, as in a BibTeX title.
+    const [, , dyadic] = ingestDumps(
+      [{ name: 'arxiv-metadata-oai-snapshot.json', bytes: encode(text) }],
+      TAXONOMY,
+    ).papers.sort((x, y) => x.sources[0]!.line - y.sources[0]!.line);
+    expect(dyadic).toMatchObject({
+      title: 'From dyadic Λ_α to Λ_α',
+      titleTex: 'From dyadic $\\Lambda_{\\alpha}$ to $\\Lambda_{\\alpha}$',
+    });
     // The same lines saved as .jsonl read the same.
     const lines = readJsonLines('a.jsonl', text);
     expect(lines.records.map((r) => [r.key, r.year, r.venue, r.authors.length])).toEqual(

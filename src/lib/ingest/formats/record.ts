@@ -752,6 +752,8 @@ function namedFields(value: Record<string, unknown>): {
   venueIsSource: boolean;
   /** Why the record's fields cannot be read (an OpenAlex abstract index out of bounds). */
   invalid?: string | undefined;
+  /** Whether the title is TeX, as arXiv's are (`From dyadic $\Lambda_{\alpha}$ to …`). */
+  texTitle: boolean;
 } {
   const fields: Record<string, unknown> = {};
   let venueIsSource = false;
@@ -855,7 +857,15 @@ function namedFields(value: Record<string, unknown>): {
   }
   const arxiv = arxivFields(value);
   if (arxiv !== null) Object.assign(fields, arxiv);
-  return { fields, hadEmail, forum, dateYear, venueIsSource, invalid: openAlex?.invalid };
+  return {
+    fields,
+    hadEmail,
+    forum,
+    dateYear,
+    venueIsSource,
+    invalid: openAlex?.invalid,
+    texTitle: arxiv !== null,
+  };
 }
 
 /** The venue of an arXiv e-print, whichever export it came from (docs/formats.md). */
@@ -1077,7 +1087,7 @@ export function readRow(
   if (typeof value !== 'object' || Array.isArray(value)) {
     return { problem: { file, line, reason: 'a record is a JSON object of fields' } };
   }
-  const { fields, hadEmail, forum, dateYear, venueIsSource, invalid } = namedFields(
+  const { fields, hadEmail, forum, dateYear, venueIsSource, invalid, texTitle } = namedFields(
     value as Record<string, unknown>,
   );
   if (invalid !== undefined) return { problem: { file, line, reason: invalid } };
@@ -1166,7 +1176,8 @@ export function readRow(
       key,
       abstract,
       title: text(row.title),
-      titleFormat: 'plain',
+      // arXiv's titles are TeX, as its abstracts are: their formulas typeset as a BibTeX title's.
+      titleFormat: texTitle ? 'tex' : 'plain',
       authors: splitNames(row.authors ?? undefined),
       keywords: splitKeywords(row.keywords ?? undefined),
       venue,
