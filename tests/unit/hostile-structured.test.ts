@@ -296,14 +296,13 @@ describe('a file of more bad rows than any export', () => {
 describe('an arXiv API feed (.xml, .atom) that is no such feed', () => {
   it('an entry past the record limit is a problem at its line, its text not kept', () => {
     const huge = `${ABSTRACT} ${'word '.repeat(500_000)}`;
-    const read = readAtom('h.xml', atom(ABSTRACT, huge, `${ABSTRACT} Third.`));
+    const authors = `${ABSTRACT}</summary>${'<author><name/></author>'.repeat(100_000)}<summary>`;
+    const read = readAtom('h.xml', atom(ABSTRACT, huge, `${ABSTRACT} Third.`, authors));
     expect(read.records.map((r) => r.line)).toEqual([2, 4]);
+    const reason = "an entry of more than 2,000,000 characters: longer than any paper's";
     expect(read.problems).toEqual([
-      {
-        file: 'h.xml',
-        line: 3,
-        reason: "an entry of more than 2,000,000 characters: longer than any paper's",
-      },
+      { file: 'h.xml', line: 3, reason },
+      { file: 'h.xml', line: 5, reason },
     ]);
   });
 

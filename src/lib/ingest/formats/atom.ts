@@ -240,7 +240,10 @@ export function readAtom(file: string, text: string, check?: RecordCheck): ReadS
           entry = { line: lineAt(at), start: at, fields: new Map(), authors: [], tooLong: false };
           return;
         }
-        if (entry === null || field !== null) return;
+        if (entry === null) return;
+        // Measured at every tag too: an entry of a million empty `<author>`s holds no text.
+        if (at - entry.start > MAX_RECORD_CHARS) entry.tooLong = true;
+        if (field !== null || entry.tooLong) return;
         const key = `${ns} ${local}`;
         if (depth === 3 && ENTRY_FIELDS[key] !== undefined) {
           field = { name: ENTRY_FIELDS[key], depth, parts: [] };
