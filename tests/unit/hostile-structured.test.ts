@@ -332,6 +332,47 @@ describe('an arXiv API feed (.xml, .atom) that is no such feed', () => {
     ]);
   });
 
+  it('any mix of XML pieces is read or named at a line of the file, never thrown', () => {
+    const pieces = [
+      '<feed xmlns="http://www.w3.org/2005/Atom">',
+      '</feed>',
+      '<entry>',
+      '</entry>',
+      '<id>http://arxiv.org/abs/0704.0001</id>',
+      '<id>http://arxiv.org/api/errors#x</id>',
+      '<summary>',
+      '</summary>',
+      ABSTRACT,
+      '<![CDATA[',
+      ']]>',
+      '&amp;',
+      '&x;',
+      '<!DOCTYPE x>',
+      '\n',
+      '<a/>',
+      '</b>',
+      '<author><name>A</name></author>',
+      '<?xml version="1.0"?>',
+      '<',
+      '>',
+      '"',
+      '<arxiv:doi xmlns:arxiv="http://arxiv.org/schemas/atom">10.1/x</arxiv:doi>',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 60 }), (chosen) => {
+        const text = chosen.join('');
+        const read = readAtom('f.xml', text);
+        const lines = text.split('\n').length;
+        for (const problem of [...read.problems, ...(read.skipped ?? [])]) {
+          expect(problem.line).toBeGreaterThanOrEqual(1);
+          expect(problem.line).toBeLessThanOrEqual(lines);
+        }
+        expect(read.records.length + read.problems.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('a billion laughs is refused at its DOCTYPE, an undeclared entity stays as written', () => {
     const lol = [
       '<?xml version="1.0"?>',
