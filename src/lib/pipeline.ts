@@ -916,9 +916,8 @@ export function readDumpsDir(dir: string): DumpFile[] {
     .sort(compareNames);
   const files = dumps.flatMap((name) => readDump(root, join(dir, name), name));
   if (files.length === 0) {
-    throw new DumpsFolderError(
-      `no dumps (*.txt, *.bib, *.json, *.jsonl, *.csv) in ${printable(dir)}`,
-    );
+    const kinds = DUMP_EXTENSIONS.map((extension) => `*${extension}`).join(', ');
+    throw new DumpsFolderError(`no dumps (${kinds}) in ${printable(dir)}`);
   }
   return files;
 }

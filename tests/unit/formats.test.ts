@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseTaxonomy } from '../../src/lib/enrich/taxonomy';
 import { parsedFields, plainField, readBibtex } from '../../src/lib/ingest/formats/bibtex';
+import { readAtom } from '../../src/lib/ingest/formats/atom';
 import { readCsv } from '../../src/lib/ingest/formats/csv';
 import { readJsonArray, readJsonLines } from '../../src/lib/ingest/formats/jsonl';
 import { readRis } from '../../src/lib/ingest/formats/ris';
@@ -369,6 +370,104 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     const broken = readJsonArray('b.json', '[\n  {"abstract": "x"},\n  {"abstract": "y"} x\n]');
     expect(broken.problems.map((p) => formatProblem(p))).toEqual([
       expect.stringMatching(/^b\.json:3: not JSON: [^\d]*$/),
+    ]);
+  });
+
+  it("read arXiv's metadata snapshot: its id as the arXiv link, the first version's year, names", () => {
+    // Four real lines of arxiv-metadata-oai-snapshot.json (docs/formats.md §10), as downloaded.
+    const text = readFileSync(`${FIXTURES}/real/arxiv-metadata-oai-snapshot.json`, 'utf8');
+    const read = readJsonArray('arxiv-metadata-oai-snapshot.json', text);
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => [r.line, r.key, r.venue, r.year, r.links])).toEqual([
+      [
+        1,
+        '0704.0001',
+        'arXiv 2007',
+        2007,
+        { arxiv: '0704.0001', doi: '10.1103/PhysRevD.76.013009' },
+      ],
+      // Updated in 2008 (update_date 2008-12-13), first submitted in 2007: the year is 2007.
+      [2, '0704.0002', 'arXiv 2007', 2007, { arxiv: '0704.0002' }],
+      [3, '0704.0005', 'arXiv 2007', 2007, { arxiv: '0704.0005' }],
+      [4, '0704.0009', 'arXiv 2007', 2007, { arxiv: '0704.0009', doi: '10.1086/518646' }],
+    ]);
+    expect(read.records.map((r) => r.authors)).toEqual([
+      ['C. Balázs', 'E. L. Berger', 'P. M. Nadolsky', 'C.-P. Yuan'],
+      ['Ileana Streinu', 'Louis Theran'],
+      ['Wael Abu-Shammala', 'Alberto Torchinsky'],
+      [
+        'Paul Harvey',
+        'Bruno Merin',
+        'Tracy L. Huard',
+        'Luisa M. Rebull',
+        'Nicholas Chapman',
+        'Neal J. Evans II',
+        'Philip C. Myers',
+      ],
+    ]);
+    // A preprint: cited as @misc, never as a proceedings paper; `journal-ref` is not a venue.
+    expect(read.records.map((r) => r.publication)).toEqual(Array(4).fill({ kind: 'misc' }));
+    // arXiv's titles are TeX: a formula is typeset, as in a BibTeX title.
+    const [, , dyadic] = ingestDumps(
+      [{ name: 'arxiv-metadata-oai-snapshot.json', bytes: encode(text) }],
+      TAXONOMY,
+    ).papers.sort((x, y) => x.sources[0]!.line - y.sources[0]!.line);
+    expect(dyadic).toMatchObject({
+      title: 'From dyadic Λ_α to Λ_α',
+      titleTex: 'From dyadic $\\Lambda_{\\alpha}$ to $\\Lambda_{\\alpha}$',
+    });
+    // The same lines saved as .jsonl read the same.
+    const lines = readJsonLines('a.jsonl', text);
+    expect(lines.records.map((r) => [r.key, r.year, r.venue, r.authors.length])).toEqual(
+      read.records.map((r) => [r.key, r.year, r.venue, r.authors.length]),
+    );
+  });
+
+  it("read arXiv's own split of the names when the list as written splits otherwise, and the id's year", () => {
+    const line = (fields: object) => JSON.stringify({ abstract: ABSTRACT, ...fields });
+    const read = readJsonLines(
+      'a.jsonl',
+      [
+        // arXiv's affiliation notation: a split at commas found four names in it.
+        line({
+          id: '0801.0001',
+          authors: 'A. Author (1), B. Author (2) ((1) Univ. X, (2) Univ. Y)',
+          authors_parsed: [
+            ['Author', 'A.', ''],
+            ['Author', 'B.', ''],
+          ],
+          versions: [{ version: 'v1', created: 'Tue, 1 Jan 2008 00:00:00 GMT' }],
+        }),
+        // No versions: the id's year and month (November 2006), not the metadata's update.
+        line({
+          id: 'math/0611846',
+          authors: 'Claire David and Pierre Sagaut',
+          authors_parsed: [
+            ['David', 'Claire', ''],
+            ['Sagaut', 'Pierre', ''],
+          ],
+          update_date: '2019-08-15',
+        }),
+        // No authors_parsed, no versions: not read as arXiv's (an id alone says nothing).
+        line({ id: '0704.0002', authors: 'Ileana Streinu and Louis Theran' }),
+      ].join('\n'),
+    );
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => [r.authors, r.year, r.venue, r.links])).toEqual([
+      [['A. Author', 'B. Author'], 2008, 'arXiv 2008', { arxiv: '0801.0001' }],
+      [['Claire David', 'Pierre Sagaut'], 2006, 'arXiv 2006', { arxiv: 'math/0611846' }],
+      [['Ileana Streinu', 'Louis Theran'], undefined, undefined, {}],
+    ]);
+  });
+
+  it('keep refusing a .json that is neither JSON nor JSON Lines, at the line at fault', () => {
+    const broken = readJsonArray('s.json', '{"id": "0704.0001", "abstract": "x"}\n{"id": \n');
+    expect(broken.problems.map((p) => formatProblem(p))).toEqual([
+      expect.stringMatching(/^s\.json:2: not JSON: /),
+    ]);
+    const pretty = readJsonArray('p.json', '{\n  "id": "0704.0001",\n}\n');
+    expect(pretty.problems.map((p) => formatProblem(p))).toEqual([
+      expect.stringMatching(/^p\.json:2: not JSON: /),
     ]);
   });
 
@@ -978,6 +1077,149 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     expect(quote.problems.map((p) => formatProblem(p))).toEqual([
       expect.stringMatching(/^d\.csv:2: not CSV: Invalid Closing Quote/),
     ]);
+  });
+});
+
+describe("arXiv API's Atom feed", () => {
+  const feed = (entries: string, root = '<feed xmlns="http://www.w3.org/2005/Atom">') =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n  <title>q</title>\n${entries}</feed>\n`;
+  const entry = (id: string, body = `<summary>${ABSTRACT}</summary>`) =>
+    `  <entry>\n    <id>http://arxiv.org/abs/${id}</id>\n    ${body}\n  </entry>\n`;
+  const reasons = (read: { problems: { line: number; reason: string }[] }) =>
+    read.problems.map((p) => `${p.line}: ${p.reason}`);
+
+  it('reads a real saved answer: the abstract, names, DOI, first version year, arXiv id', () => {
+    const text = readFileSync(`${FIXTURES}/real/arxiv-api.xml`, 'utf8');
+    const read = readAtom('arxiv-api.xml', text);
+    expect(read.problems).toEqual([]);
+    expect(read.count).toBe(2);
+    const [murray, melko] = read.records;
+    expect(murray).toMatchObject({
+      line: 10,
+      key: '1111.2011',
+      title:
+        'Quantum Criticality for Extended Nodes on a Bethe Lattice in the Large\n  Connectivity Limit',
+      authors: ['James M. Murray', 'Adrian Del Maestro', 'Zlatko Tesanovic'],
+      // `<published>` (version 1, 2011), not `<updated>` (version 2, 2012).
+      year: 2011,
+      venue: 'arXiv 2011',
+      links: { arxiv: '1111.2011', doi: '10.1103/PhysRevB.85.115117' },
+      publication: { kind: 'misc' },
+    });
+    expect(murray?.abstract).toMatch(/^Theoretical description .* a single node\.$/s);
+    expect(melko).toMatchObject({
+      line: 55,
+      key: 'cond-mat/0607501',
+      year: 2006,
+      links: { arxiv: 'cond-mat/0607501', doi: '10.1103/PhysRevB.74.214517' },
+    });
+  });
+
+  it("reads today's answers too: namespaces declared on the root, https ids", () => {
+    // The shape arXiv answers with since 2025 (dcondrey/zotero-validate, tests/fixtures/arxiv.xml).
+    const root =
+      '<feed xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/" xmlns:arxiv="http://arxiv.org/schemas/atom" xmlns="http://www.w3.org/2005/Atom">';
+    const body =
+      `<title>Attention Is All You Need</title>\n<summary>${ABSTRACT}</summary>\n` +
+      '<published>2017-06-12T17:57:34Z</published>\n<arxiv:comment>15 pages, 5 figures</arxiv:comment>\n' +
+      '<arxiv:primary_category term="cs.CL"/>\n<author>\n<name>Ashish Vaswani</name>\n</author>\n' +
+      '<author><name>Noam Shazeer</name></author>';
+    const text = feed(
+      entry('1706.03762v7', body).replace('http://arxiv.org', 'https://arxiv.org'),
+      root,
+    );
+    const read = readAtom('q.atom', text);
+    expect(read.problems).toEqual([]);
+    expect(read.records[0]).toMatchObject({
+      key: '1706.03762',
+      title: 'Attention Is All You Need',
+      authors: ['Ashish Vaswani', 'Noam Shazeer'],
+      year: 2017,
+      venue: 'arXiv 2017',
+      links: { arxiv: '1706.03762' },
+    });
+  });
+
+  it('names an entry without a summary left out, and an error answer as the problem it is', () => {
+    const read = readAtom(
+      'q.xml',
+      feed(entry('0704.0001', '<title>No abstract</title>') + entry('0704.0002')),
+    );
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => r.key)).toEqual(['0704.0002']);
+    expect(read.skipped).toEqual([
+      { file: 'q.xml', line: 4, reason: 'record 0704.0001 has no abstract: left out' },
+    ]);
+    const error = readAtom(
+      'e.xml',
+      feed(
+        '  <entry>\n    <id>http://arxiv.org/api/errors#incorrect_id_format_for_1234</id>\n' +
+          '    <title>Error</title>\n    <summary>incorrect id format for 1234</summary>\n  </entry>\n',
+      ),
+    );
+    expect(reasons(error)).toEqual([
+      `4: arXiv's API answered with an error, not a paper: "incorrect id format for 1234"`,
+    ]);
+    expect(reasons(readAtom('e.xml', feed('')))).toEqual([
+      '1: no records: the feed holds no <entry>',
+    ]);
+  });
+
+  it('reads CDATA and character references, and expands no entity a DTD declares', () => {
+    const cdata = readAtom(
+      'c.xml',
+      feed(entry('0704.0001', `<summary><![CDATA[${ABSTRACT} <b> & ]]>&#x41;&amp;</summary>`)),
+    );
+    expect(cdata.records[0]?.abstract).toBe(`${ABSTRACT} <b> & A&`);
+    const bomb =
+      '<?xml version="1.0"?>\n<!DOCTYPE feed [\n <!ENTITY a "aaaaaaaaaa">\n <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">\n]>\n' +
+      feed(entry('0704.0001', '<summary>&b;</summary>')).replace(/^<\?xml[^>]*>\n/, '');
+    const read = readAtom('b.xml', bomb);
+    expect(read.records).toEqual([]);
+    expect(reasons(read)).toEqual([
+      '2: a DOCTYPE or entity declaration, which no Atom feed needs: not read',
+    ]);
+  });
+
+  it('names the line of what is no arXiv feed: another root, namespace, text, broken tags', () => {
+    const cases: [string, string][] = [
+      [
+        '<rss version="2.0"><channel></channel></rss>',
+        "1: not an arXiv API feed: an RSS feed (rss.arxiv.org); save the API's answer (export.arxiv.org/api/query) instead",
+      ],
+      [
+        feed(entry('0704.0001'), '<feed>'),
+        `2: not an arXiv API feed: <feed> is not in Atom's namespace (xmlns="http://www.w3.org/2005/Atom")`,
+      ],
+      [
+        'Rate exceeded.\n',
+        '1: not an arXiv API feed: text before its first element ("Rate exceeded.")',
+      ],
+      [
+        feed(entry('0704.0001', `<summary>${ABSTRACT}</title>`)),
+        // A close tag of no open element is passed over; the entry's own is then out of order.
+        '7: not XML: </entry> where </summary> (opened at line 6) was expected',
+      ],
+      [feed(entry('0704.0001')).replace('</feed>', ''), '2: not XML: <feed> is never closed'],
+      [`${feed(entry('0704.0001'))}<feed/>`, "9: not XML: <feed> after the feed's end"],
+      [
+        feed(entry('0704.0001', '<summary>x</summary>').replace('0704.0001', '2101.x')),
+        '4: an entry with <id> "http://arxiv.org/abs/2101.x", no arXiv abstract page (http://arxiv.org/abs/…)',
+      ],
+    ];
+    for (const [text, reason] of cases) expect(reasons(readAtom('x.xml', text))).toEqual([reason]);
+  });
+
+  it('are read from the dumps folder as .xml or .atom, like any other export', () => {
+    const text = readFileSync(`${FIXTURES}/real/arxiv-api.xml`);
+    for (const name of ['query.xml', 'query.atom']) {
+      const result = ingestDumps([{ name, bytes: text }], TAXONOMY);
+      expect(result.problems).toEqual([]);
+      expect(result.papers.map((p) => p.paperLinks.arxiv)).toEqual([
+        '1111.2011',
+        'cond-mat/0607501',
+      ]);
+    }
   });
 });
 

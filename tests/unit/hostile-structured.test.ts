@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTaxonomy } from '../../src/lib/enrich/taxonomy';
+import { MAX_XML_ATTRIBUTES, MAX_XML_DEPTH, readAtom } from '../../src/lib/ingest/formats/atom';
 import { readBibtex } from '../../src/lib/ingest/formats/bibtex';
 import { readCsv } from '../../src/lib/ingest/formats/csv';
 import { scanJson } from '../../src/lib/ingest/formats/json-scan';
@@ -28,6 +29,14 @@ function ingest(name: string, text: string): IngestResult {
   return ingestDumps([{ name, bytes: new TextEncoder().encode(text) }], TAXONOMY);
 }
 const jsonl = (...rows: object[]) => rows.map((row) => JSON.stringify(row)).join('\n');
+/** An arXiv API feed (Atom) of entries, one a line after the `<feed>` line; ids 0704.00001…. */
+const atom = (...summaries: string[]) =>
+  `<feed xmlns="http://www.w3.org/2005/Atom">\n${summaries
+    .map(
+      (summary, i) =>
+        `<entry><id>http://arxiv.org/abs/0704.${String(i + 1).padStart(5, '0')}</id><summary>${summary}</summary></entry>\n`,
+    )
+    .join('')}</feed>\n`;
 const STOPPED =
   'stopped reading: more than 10,000 records that could not be read; the rest of the file is not read';
 const reasons = (result: { problems: { file: string; line: number; reason: string }[] }) =>
@@ -109,6 +118,7 @@ describe('exports of empty records', () => {
       readRis('e.ris', 'TY  - JOUR\nTI  - x\nER  - \n'.repeat(n)),
       readCsv('e.csv', `title,abstract\n${'x,\n'.repeat(n)}`),
       readJsonLines('e.jsonl', '{"title":"x","abstract":null}\n'.repeat(n)),
+      readAtom('e.xml', `<feed xmlns="http://www.w3.org/2005/Atom">${'<entry/>'.repeat(n)}</feed>`),
     ]) {
       expect(read.records).toEqual([]);
       expect(read.problems.map((p) => p.reason)).toEqual([expected]);
@@ -131,6 +141,7 @@ describe('the same limits for every format', () => {
         ingest('a.csv', `abstract\n"${abstract}"\n`),
         ingest('a.bib', `@misc{k, abstract = {${abstract}}}`),
         ingest('a.ris', `TY  - JOUR\nAB  - ${abstract}\nER  - \n`),
+        ingest('a.xml', atom(abstract)),
       ];
       for (const result of results) {
         expect(result.papers).toEqual([]);
@@ -262,6 +273,12 @@ describe('a file of more bad rows than any export', () => {
       // Bad as written: no entry, no value.
       'b.bib': { text: '@article{k, title = }\n'.repeat(rows), stopsAt: 10_001 },
       'b.ris': { text: 'junk\n'.repeat(rows), stopsAt: 10_001 },
+      'a.xml': { text: atom(...Array<string>(rows).fill('x')), stopsAt: 10_002 },
+      // No arXiv id: each entry is bad as written.
+      'b.xml': {
+        text: `<feed xmlns="http://www.w3.org/2005/Atom">\n${'<entry><id>x</id><summary>x</summary></entry>\n'.repeat(rows)}</feed>`,
+        stopsAt: 10_002,
+      },
     };
     for (const [name, { text, stopsAt }] of Object.entries(files)) {
       const result = ingest(name, text);
@@ -273,6 +290,100 @@ describe('a file of more bad rows than any export', () => {
       );
       expect(listed[101], name).toBe(`${name}:${stopsAt}: ${STOPPED}`);
     }
+  });
+});
+
+describe('an arXiv API feed (.xml, .atom) that is no such feed', () => {
+  it('an entry past the record limit is a problem at its line, its text not kept', () => {
+    const huge = `${ABSTRACT} ${'word '.repeat(500_000)}`;
+    const authors = `${ABSTRACT}</summary>${'<author><name/></author>'.repeat(100_000)}<summary>`;
+    const read = readAtom('h.xml', atom(ABSTRACT, huge, `${ABSTRACT} Third.`, authors));
+    expect(read.records.map((r) => r.line)).toEqual([2, 4]);
+    const reason = "an entry of more than 2,000,000 characters: longer than any paper's";
+    expect(read.problems).toEqual([
+      { file: 'h.xml', line: 3, reason },
+      { file: 'h.xml', line: 5, reason },
+    ]);
+  });
+
+  it('elements nested past the limit stop the file at the line going deeper', () => {
+    const deep = `<feed xmlns="http://www.w3.org/2005/Atom">\n${'<a>\n'.repeat(200_000)}`;
+    const read = readAtom('d.xml', deep);
+    expect(read.problems).toEqual([
+      {
+        file: 'd.xml',
+        line: MAX_XML_DEPTH + 1,
+        reason: 'not an arXiv feed: elements nested more than 100 deep',
+      },
+    ]);
+  });
+
+  it('an element with too many attributes stops the file at its line', () => {
+    const tag = `<feed xmlns="http://www.w3.org/2005/Atom"\n${' a="x"'.repeat(MAX_XML_ATTRIBUTES - 1)}`;
+    expect(readAtom('a.xml', `${tag}></feed>`).problems.map((p) => p.reason)).toEqual([
+      'no records: the feed holds no <entry>',
+    ]);
+    expect(readAtom('a.xml', `${tag} b="y"></feed>`).problems).toEqual([
+      {
+        file: 'a.xml',
+        line: 1,
+        reason: 'not an arXiv feed: an element with more than 1,000 attributes',
+      },
+    ]);
+  });
+
+  it('any mix of XML pieces is read or named at a line of the file, never thrown', () => {
+    const pieces = [
+      '<feed xmlns="http://www.w3.org/2005/Atom">',
+      '</feed>',
+      '<entry>',
+      '</entry>',
+      '<id>http://arxiv.org/abs/0704.0001</id>',
+      '<id>http://arxiv.org/api/errors#x</id>',
+      '<summary>',
+      '</summary>',
+      ABSTRACT,
+      '<![CDATA[',
+      ']]>',
+      '&amp;',
+      '&x;',
+      '<!DOCTYPE x>',
+      '\n',
+      '<a/>',
+      '</b>',
+      '<author><name>A</name></author>',
+      '<?xml version="1.0"?>',
+      '<',
+      '>',
+      '"',
+      '<arxiv:doi xmlns:arxiv="http://arxiv.org/schemas/atom">10.1/x</arxiv:doi>',
+    ];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 60 }), (chosen) => {
+        const text = chosen.join('');
+        const read = readAtom('f.xml', text);
+        const lines = text.split('\n').length;
+        for (const problem of [...read.problems, ...(read.skipped ?? [])]) {
+          expect(problem.line).toBeGreaterThanOrEqual(1);
+          expect(problem.line).toBeLessThanOrEqual(lines);
+        }
+        expect(read.records.length + read.problems.length).toBeGreaterThan(0);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a billion laughs is refused at its DOCTYPE, an undeclared entity stays as written', () => {
+    const lol = [
+      '<?xml version="1.0"?>',
+      '<!DOCTYPE feed [<!ENTITY l0 "lol">',
+      ...Array.from({ length: 9 }, (_, i) => `<!ENTITY l${i + 1} "${`&l${i};`.repeat(10)}">`),
+      ']>',
+      atom('&l9;'),
+    ].join('\n');
+    expect(readAtom('l.xml', lol).problems.map((p) => p.line)).toEqual([2]);
+    const [paper] = ingest('u.xml', atom(`${ABSTRACT} &l9; &xxe;`)).papers;
+    expect(paper?.abstract).toBe(`${ABSTRACT} &l9; &xxe;`);
   });
 });
 
@@ -469,6 +580,17 @@ describe('every reader costs linear time', () => {
       'a .ris',
       (n) => `TY  - JOUR\nAB  - ${ABSTRACT}\nER  - \n`.repeat(n / 200),
       (t) => readRis('a.ris', t),
+    ],
+    ['an .xml', (n) => atom(...Array<string>(n / 200).fill(ABSTRACT)), (t) => readAtom('a.xml', t)],
+    [
+      'an .xml of empty entries',
+      (n) => `<feed xmlns="http://www.w3.org/2005/Atom">${'<entry/>'.repeat(n / 8)}</feed>`,
+      (t) => readAtom('a.xml', t),
+    ],
+    [
+      'an .xml of one long summary in many text nodes',
+      (n) => atom(`${ABSTRACT} ${'a &amp; <![CDATA[b]]> '.repeat(n / 22)}`),
+      (t) => readAtom('a.xml', t),
     ],
     [
       'a .ris of one wrapped line',

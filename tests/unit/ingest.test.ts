@@ -266,7 +266,7 @@ describe('readDumpsDir', () => {
     const empty = mkdtempSync(join(tmpdir(), 'dumps-'));
     writeFileSync(join(empty, 'notes.md'), 'not a dump');
     expect(() => readDumpsDir(empty)).toThrow(
-      `no dumps (*.txt, *.bib, *.json, *.jsonl, *.csv) in ${empty}`,
+      `no dumps (*.txt, *.bib, *.jsonl, *.json, *.csv, *.ris, *.xml, *.atom) in ${empty}`,
     );
     rmSync(empty, { recursive: true });
   });

@@ -1,4 +1,5 @@
 /** Which reader a dump file goes to, by its extension. */
+import { readAtom } from './atom';
 import { readBibtex } from './bibtex';
 import { readCsv } from './csv';
 import { readJsonArray, readJsonLines } from './jsonl';
@@ -13,6 +14,9 @@ const READERS: Record<string, StructuredReader> = {
   '.json': readJsonArray,
   '.csv': readCsv,
   '.ris': readRis,
+  // arXiv's API answers with an Atom feed, saved as `.xml` (most often) or `.atom` (docs/formats.md §10).
+  '.xml': readAtom,
+  '.atom': readAtom,
 };
 
 /** Every extension the dumps folder is read for: plain-text dumps and the structured ones. */

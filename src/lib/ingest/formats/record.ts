@@ -14,6 +14,7 @@ import {
 import type { Problem } from '../dump';
 import {
   GIVEN_TEXT_LIMITS,
+  MAX_AUTHORS,
   MAX_BAD_ROWS,
   MAX_LISTED_PROBLEMS,
   MAX_RAW_FIELD_CHARS,
@@ -393,6 +394,13 @@ const CONFERENCE_PAPER = /conference|proceedings/i;
  */
 const JOURNAL_ARTICLE = /journal|magazine|early access|\barticle|\breview/i;
 
+/**
+ * An item type that says the paper is a preprint: Zotero's `preprint`, Crossref's `posted-content`,
+ * and the arXiv records read here (arXiv's metadata snapshot, its API's Atom feed). Cited as
+ * `@misc`, as arXiv's own BibTeX export cites it, never as a proceedings paper.
+ */
+const PREPRINT = /^(?:preprint|posted-content)$/i;
+
 /** Whether a record's item type, or one of the types it lists at `;`, is {@link CONFERENCE_PAPER}. */
 function isConferencePaper(kind: string | undefined): boolean {
   return kind !== undefined && kind.split(';').some((type) => CONFERENCE_PAPER.test(type.trim()));
@@ -744,6 +752,8 @@ function namedFields(value: Record<string, unknown>): {
   venueIsSource: boolean;
   /** Why the record's fields cannot be read (an OpenAlex abstract index out of bounds). */
   invalid?: string | undefined;
+  /** Whether the title is TeX, as arXiv's are (`From dyadic $\Lambda_{\alpha}$ to …`). */
+  texTitle: boolean;
 } {
   const fields: Record<string, unknown> = {};
   let venueIsSource = false;
@@ -845,7 +855,89 @@ function namedFields(value: Record<string, unknown>): {
   if (typeof url === 'string') {
     take('pdf', url);
   }
-  return { fields, hadEmail, forum, dateYear, venueIsSource, invalid: openAlex?.invalid };
+  const arxiv = arxivFields(value);
+  if (arxiv !== null) Object.assign(fields, arxiv);
+  return {
+    fields,
+    hadEmail,
+    forum,
+    dateYear,
+    venueIsSource,
+    invalid: openAlex?.invalid,
+    texTitle: arxiv !== null,
+  };
+}
+
+/** The venue of an arXiv e-print, whichever export it came from (docs/formats.md). */
+export const ARXIV_VENUE = 'arXiv';
+
+/**
+ * The fields of an arXiv record under the names the readers use, or null for no such record: a
+ * line of arXiv's metadata snapshot (Kaggle's `arxiv-metadata-oai-snapshot.json`: `id`, `authors`,
+ * `authors_parsed`, `versions`, `update_date`, `journal-ref`, `categories`…), or an entry of its
+ * API's Atom feed, which ./atom.ts reads into the same fields. The id gives the arXiv link (its
+ * abstract page and PDF), the first version's date the year (never `update_date`, the date the
+ * metadata last changed), else the id's own year and month; the venue is arXiv and the paper is
+ * cited as a preprint. `journal-ref` (free text, `Phys.Rev.D76:013009,2007`) and `categories`
+ * (subject classes, `hep-ph`) are not read (docs/formats.md §10).
+ */
+function arxivFields(value: Record<string, unknown>): Record<string, unknown> | null {
+  const { id, versions } = value;
+  const parsedAuthors = value.authors_parsed;
+  if (typeof id !== 'string' || !ARXIV_ID.test(id.trim())) return null;
+  if (!Array.isArray(versions) && !Array.isArray(parsedAuthors)) return null;
+  const list: unknown[] = Array.isArray(versions) ? versions : [];
+  const first = list.map(objectOf).find((v) => v?.version === 'v1') ?? objectOf(list[0]);
+  const created = first?.created;
+  const year =
+    (typeof created === 'string' ? readYear(created) : undefined) ?? arxivIdYear(id.trim());
+  const fields: Record<string, unknown> = {
+    arxiv: id.trim(),
+    venue: ARXIV_VENUE,
+    kind: 'preprint',
+    ...(year !== undefined ? { year } : {}),
+  };
+  // `authors` is the list as submitted (`A, B and C`, accents in TeX, affiliations in brackets);
+  // `authors_parsed` is arXiv's own split of it (`[last, first, suffix]`). The list as submitted
+  // is read, unless the split of it finds another number of names than arXiv's (an affiliation
+  // list `((1) Univ. X, (2) Univ. Y)` splits into more): arXiv's split is then the names.
+  const parsed = parsedNames(parsedAuthors);
+  const written = value.authors;
+  if (
+    parsed !== null &&
+    (typeof written !== 'string' || splitNames(written).length !== parsed.length)
+  ) {
+    fields.authors = parsed;
+  }
+  return fields;
+}
+
+/** `authors_parsed`'s `[["Balázs", "C.", ""], ["Evans", "Neal J.", "II"]]` as names, or null. */
+function parsedNames(value: unknown): string[] | null {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_AUTHORS) return null;
+  const names: string[] = [];
+  for (const parts of value as unknown[]) {
+    if (!Array.isArray(parts) || !parts.every((part) => typeof part === 'string')) return null;
+    const [last = '', given = '', suffix = ''] = parts as string[];
+    const name = [given, last, suffix]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(' ');
+    if (name === '') return null;
+    names.push(name);
+  }
+  return names;
+}
+
+/**
+ * The year an arXiv id was given, from the year and month it opens with: `0704.0001` (April 2007),
+ * `math/0611846` (November 2006). Ids of the old form began in 1991.
+ */
+export function arxivIdYear(id: string): number | undefined {
+  const yy = /^(?:arXiv:)?(?:[a-z-]+(?:\.[A-Z]{2})?\/)?(\d\d)(?:0[1-9]|1[0-2])/i.exec(id)?.[1];
+  if (yy === undefined) return undefined;
+  const year = Number(yy);
+  return year >= 91 ? 1900 + year : 2000 + year;
 }
 
 /** A JSON object's own fields, or null for anything else. */
@@ -995,7 +1087,7 @@ export function readRow(
   if (typeof value !== 'object' || Array.isArray(value)) {
     return { problem: { file, line, reason: 'a record is a JSON object of fields' } };
   }
-  const { fields, hadEmail, forum, dateYear, venueIsSource, invalid } = namedFields(
+  const { fields, hadEmail, forum, dateYear, venueIsSource, invalid, texTitle } = namedFields(
     value as Record<string, unknown>,
   );
   if (invalid !== undefined) return { problem: { file, line, reason: invalid } };
@@ -1058,7 +1150,9 @@ export function readRow(
   // OpenReview's `venue` of a paper under review or rejected says so (`Submitted to ICLR 2024`),
   // and its `venueid` ends in `…Submission` (docs/formats.md: acceptance is decided by it).
   const submitted =
-    /^submitted to\b/i.test(text(row.venue) ?? '') || notAccepted(text(row.venueid));
+    /^submitted to\b/i.test(text(row.venue) ?? '') ||
+    notAccepted(text(row.venueid)) ||
+    PREPRINT.test(kind ?? '');
   const venue =
     (submitted ? undefined : venueFromVenueId(text(row.venueid))) ??
     (isConferencePaper(kind) && (booktitle || !venueIsSource)
@@ -1082,7 +1176,8 @@ export function readRow(
       key,
       abstract,
       title: text(row.title),
-      titleFormat: 'plain',
+      // arXiv's titles are TeX, as its abstracts are: their formulas typeset as a BibTeX title's.
+      titleFormat: texTitle ? 'tex' : 'plain',
       authors: splitNames(row.authors ?? undefined),
       keywords: splitKeywords(row.keywords ?? undefined),
       venue,
