@@ -13,7 +13,6 @@
  */
 import { realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   DumpsFolderError,
@@ -29,7 +28,7 @@ import {
 } from '../src/lib/pipeline';
 import { loadTaxonomy } from '../src/lib/enrich/taxonomy';
 import { plural } from '../src/lib/ingest/dump';
-import { bundledCodeVersion, DeriveCache, deriveCacheFile } from '../src/lib/ingest/derive-cache';
+import { bundledCache, DeriveCache, deriveCacheFile } from '../src/lib/ingest/derive-cache';
 import { loadOverrides, OverridesError } from '../src/lib/ingest/overrides';
 import { ProgressPrinter } from '../src/lib/build/progress-printer';
 import { DEFAULT_PAPERS_FILE, indexesFileFor } from '../src/lib/schema';
@@ -132,18 +131,16 @@ async function writeOutput(
   return '';
 }
 
-/** Where cached derivations live, beside the build's other caches. */
-const CACHE_ROOT = resolve('node_modules/.cache/paper-explorer');
-
 /**
  * The derive cache of this dumps folder, for this code and taxonomy; none with `--no-cache`, or
  * when the code runs from its sources (there is then no one version to key it by).
  */
 function openCache(options: Options, taxonomy: unknown): DeriveCache<unknown> | undefined {
   if (options['no-cache']) return undefined;
-  const version = bundledCodeVersion(JSON.stringify(taxonomy));
-  if (version === null) return undefined;
-  return DeriveCache.open(deriveCacheFile(realpathSync(options.dumps), CACHE_ROOT), version);
+  const bundled = bundledCache(JSON.stringify(taxonomy));
+  if (bundled === null) return undefined;
+  const folder = realpathSync(options.dumps);
+  return DeriveCache.open(deriveCacheFile(folder, bundled.root), bundled.version, folder);
 }
 
 /** Keeps this run's derivations for the next; a cache that cannot be written only costs speed. */

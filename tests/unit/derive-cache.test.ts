@@ -1,10 +1,21 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, utimesSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serialize } from 'node:v8';
+import { brotliCompressSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  bundledCodeVersion,
+  bundledCache,
   DeriveCache,
   deriveCacheFile,
   KEPT_CACHE_FILES,
@@ -23,7 +34,7 @@ const value = (title: string): Value => ({ title, counts: new Uint16Array([title
 
 /** A cache saved with `entries` (abstract → value), as a run that derived them leaves it. */
 async function saved(file: string, entries: [string, Value][], version = 'v1') {
-  const cache = DeriveCache.open<Value>(file, version);
+  const cache = DeriveCache.open<Value>(file, version, work);
   const keys = entries.map(([abstract]) => cache.keyOf(abstract, undefined));
   cache.add(keys, serialize(entries.map(([, derived]) => derived)));
   await cache.save();
@@ -36,7 +47,7 @@ describe('the derive cache', () => {
       ['An abstract.', value('A')],
       ['Another abstract.', value('B')],
     ]);
-    const cache = DeriveCache.open<Value>(file, 'v1');
+    const cache = DeriveCache.open<Value>(file, 'v1', work);
     expect(cache.take(cache.keyOf('Another abstract.', undefined))).toEqual(value('B'));
     expect(cache.take(cache.keyOf('An abstract.', undefined))?.counts).toBeInstanceOf(Uint16Array);
     expect(cache.take(cache.keyOf('An abstract!', undefined))).toBeUndefined();
@@ -44,7 +55,7 @@ describe('the derive cache', () => {
   });
 
   it('tells a given title, an empty one and none apart', () => {
-    const cache = DeriveCache.open<Value>(newFile(), 'v1');
+    const cache = DeriveCache.open<Value>(newFile(), 'v1', work);
     const keys = [undefined, '', 'T', 'T\u0000'].map((title) => cache.keyOf('Abstract', title));
     expect(new Set(keys).size).toBe(4);
     expect(cache.keyOf('\u0001T\u0000Abstract', undefined)).not.toBe(cache.keyOf('Abstract', 'T'));
@@ -53,41 +64,88 @@ describe('the derive cache', () => {
   it('starts empty for another version of the code or taxonomy', async () => {
     const file = newFile();
     await saved(file, [['An abstract.', value('A')]], 'v1');
-    const other = DeriveCache.open<Value>(file, 'v2');
+    const other = DeriveCache.open<Value>(file, 'v2', work);
     expect(other.take(other.keyOf('An abstract.', undefined))).toBeUndefined();
   });
 
   it('ignores a file it cannot read, whatever it holds', async () => {
     const file = newFile();
     await saved(file, [['An abstract.', value('A')]]);
-    const bytes = serialize({ magic: 'paper-explorer derive cache 1', version: 'v1', chunks: 7 });
+    const header = `${readFileSync(file, 'latin1').split('\n').slice(0, 3).join('\n')}\n`;
     const broken = [
       Buffer.from('not a cache'),
       Buffer.alloc(0),
-      bytes,
-      serialize({
-        magic: 'paper-explorer derive cache 1',
-        version: 'v1',
-        chunks: [{ keys: 'x', data: new Uint8Array([1, 2, 3]) }],
-      }),
+      Buffer.concat([Buffer.from(header), serialize(7)]),
+      Buffer.concat([
+        Buffer.from(header),
+        serialize([{ keys: 'x', data: new Uint8Array([1, 2, 3]), size: 3, hash: 'h' }]),
+      ]),
     ];
     for (const content of broken) {
       writeFileSync(file, content);
-      const cache = DeriveCache.open<Value>(file, 'v1');
+      const cache = DeriveCache.open<Value>(file, 'v1', work);
       expect(cache.take('x')).toBeUndefined();
       expect(cache.take(cache.keyOf('An abstract.', undefined))).toBeUndefined();
     }
   });
 
-  it('writes nothing when a run used every entry and derived nothing', async () => {
+  it('never gives back a value other than the one stored, whichever byte of the file is damaged', async () => {
+    const file = newFile();
+    await saved(file, [
+      ['An abstract.', value('A title')],
+      ['Another abstract.', value('Another title')],
+    ]);
+    const good = readFileSync(file);
+    for (let at = 0; at < good.length; at++) {
+      for (const bit of [0x01, 0x80]) {
+        const damaged = Buffer.from(good);
+        damaged[at]! ^= bit;
+        writeFileSync(file, damaged);
+        const cache = DeriveCache.open<Value>(file, 'v1', work);
+        for (const [abstract, title] of [
+          ['An abstract.', 'A title'],
+          ['Another abstract.', 'Another title'],
+        ] as const) {
+          const found = cache.take(cache.keyOf(abstract, undefined));
+          if (found !== undefined) expect(found).toEqual(value(title));
+        }
+      }
+    }
+  });
+
+  it('gives nothing back from a batch that decompresses past the size it was stored with', async () => {
     const file = newFile();
     await saved(file, [['An abstract.', value('A')]]);
-    const minuteAgo = new Date(Date.now() - 60_000);
-    utimesSync(file, minuteAgo, minuteAgo);
-    const cache = DeriveCache.open<Value>(file, 'v1');
-    cache.take(cache.keyOf('An abstract.', undefined));
+    const header = `${readFileSync(file, 'latin1').split('\n').slice(0, 3).join('\n')}\n`;
+    const key = DeriveCache.open<Value>(newFile(), 'v1', work).keyOf('An abstract.', undefined);
+    // 64 MB of one value: ~30 KB compressed, said to be 100 bytes.
+    const data = brotliCompressSync(serialize([new Uint8Array(64 * 1024 * 1024)]));
+    const hash = createHash('sha256').update(key).update('\u0000').update(data).digest('base64url');
+    writeFileSync(
+      file,
+      Buffer.concat([Buffer.from(header), serialize([{ keys: key, data, size: 100, hash }])]),
+    );
+    const cache = DeriveCache.open<Value>(file, 'v1', work);
+    expect(cache.take(key)).toBeUndefined();
+  });
+
+  it('rewrites nothing when a run used every entry it still needs and derived nothing', async () => {
+    const file = newFile();
+    const abstracts = Array.from({ length: 10 }, (_, i) => `Abstract ${i}.`);
+    await saved(
+      file,
+      abstracts.map((abstract) => [abstract, value(abstract)]),
+    );
+    const before = readFileSync(file);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(file, hourAgo, hourAgo);
+    // One abstract is gone from the dumps: the batch is kept whole, the file as it was.
+    const cache = DeriveCache.open<Value>(file, 'v1', work);
+    for (const abstract of abstracts.slice(1)) cache.take(cache.keyOf(abstract, undefined));
     await cache.save();
-    expect(statSync(file).mtimeMs).toBeLessThan(Date.now() - 30_000);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    // Marked used now, so that it is among the files kept.
+    expect(statSync(file).mtimeMs).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('keeps what the last run used and derived, and drops what it no longer read', async () => {
@@ -98,11 +156,11 @@ describe('the derive cache', () => {
       abstracts.map((abstract) => [abstract, value(abstract)]),
     );
     // A run that reads 3 of the 10 and derives one new abstract.
-    const run = DeriveCache.open<Value>(file, 'v1');
+    const run = DeriveCache.open<Value>(file, 'v1', work);
     for (const abstract of abstracts.slice(0, 3)) run.take(run.keyOf(abstract, undefined));
     run.add([run.keyOf('New.', undefined)], serialize([value('New.')]));
     await run.save();
-    const next = DeriveCache.open<Value>(file, 'v1');
+    const next = DeriveCache.open<Value>(file, 'v1', work);
     const found = [...abstracts, 'New.'].filter(
       (abstract) => next.take(next.keyOf(abstract, undefined)) !== undefined,
     );
@@ -117,18 +175,18 @@ describe('the derive cache', () => {
       file,
       abstracts.map((abstract) => [abstract, value(abstract)]),
     );
-    const run = DeriveCache.open<Value>(file, 'v1');
+    const run = DeriveCache.open<Value>(file, 'v1', work);
     for (const abstract of abstracts.slice(0, 5)) run.take(run.keyOf(abstract, undefined));
     run.add([run.keyOf('New.', undefined)], serialize([value('New.')]));
     await run.save();
-    const next = DeriveCache.open<Value>(file, 'v1');
+    const next = DeriveCache.open<Value>(file, 'v1', work);
     for (const abstract of [...abstracts, 'New.']) next.take(next.keyOf(abstract, undefined));
     expect(next.hits).toBe(11);
   });
 
   it('reads the batches that decode when one does not', async () => {
     const file = newFile();
-    const cache = DeriveCache.open<Value>(file, 'v1');
+    const cache = DeriveCache.open<Value>(file, 'v1', work);
     cache.add([cache.keyOf('Good.', undefined)], serialize([value('Good.')]));
     cache.add([cache.keyOf('Bad.', undefined)], new Uint8Array([0xff, 0x00, 0x13]));
     cache.add(
@@ -136,21 +194,30 @@ describe('the derive cache', () => {
       serialize([value('Short.')]),
     );
     await cache.save();
-    const next = DeriveCache.open<Value>(file, 'v1');
+    const next = DeriveCache.open<Value>(file, 'v1', work);
     expect(next.take(next.keyOf('Bad.', undefined))).toBeUndefined();
     expect(next.take(next.keyOf('Shorter.', undefined))).toBeUndefined();
     expect(next.take(next.keyOf('Good.', undefined))).toEqual(value('Good.'));
   });
 
-  it(`keeps the ${KEPT_CACHE_FILES} most recently written files of its folder`, async () => {
+  it(`keeps the ${KEPT_CACHE_FILES} most recently used files, none whose dumps folder is gone`, async () => {
     const folder = join(work, 'many');
+    const dumps = join(work, 'dumps');
+    mkdirSync(dumps);
+    const save = async (name: string, of = dumps) => {
+      const cache = DeriveCache.open<Value>(join(folder, name), 'v1', of);
+      cache.add([cache.keyOf(name, undefined)], serialize([value(name)]));
+      await cache.save();
+    };
     for (let i = 0; i < KEPT_CACHE_FILES + 3; i++) {
-      await saved(join(folder, `${i}.bin`), [[`Abstract ${i}.`, value('A')]]);
+      await save(`${i}.bin`);
       const time = new Date(Date.now() - (100 - i) * 1000);
       utimesSync(join(folder, `${i}.bin`), time, time);
     }
+    await save('gone.bin', join(work, 'no-such-folder'));
     writeFileSync(join(folder, '.another-run.bin.1.tmp'), 'being written');
-    await saved(join(folder, 'last.bin'), [['Last.', value('L')]]);
+    writeFileSync(join(folder, 'stray.bin'), 'no cache file');
+    await save('last.bin');
     const newest = Array.from(
       { length: KEPT_CACHE_FILES - 1 },
       (_, i) => `${KEPT_CACHE_FILES + 2 - i}.bin`,
@@ -164,7 +231,7 @@ describe('the derive cache', () => {
     expect(deriveCacheFile('/a/dumps', '/c')).not.toBe(deriveCacheFile('/b/dumps', '/c'));
     expect(deriveCacheFile('/a/dumps', '/c').startsWith('/c/derive/')).toBe(true);
     // Tests run from the sources: no version, so no cache.
-    expect(bundledCodeVersion('taxonomy')).toBeNull();
-    expect(bundledCodeVersion('taxonomy', 'file:///x/bundled-1/main.js')).toBeNull();
+    expect(bundledCache('taxonomy')).toBeNull();
+    expect(bundledCache('taxonomy', 'file:///x/bundled-1/main.js')).toBeNull();
   });
 });

@@ -5,21 +5,30 @@
  * more dump is the common case; at 20,000 abstracts it re-derived everything (~70 s of CPU).
  *
  * An entry is found by its abstract and given title; the whole file belongs to one version of the
- * code, the packages and the taxonomy ({@link bundledCodeVersion}), so any change of those starts
- * over. Entries are stored as they were derived, a batch at a time: V8's serialisation of the
- * derived values (what a helper thread sends anyway), compressed by Brotli at its fastest level
- * (a 20,000-abstract corpus: ~210 MB serialised, ~30 MB on disk). The file is only a cache: one
- * that cannot be read, is too large, or holds what this version did not write, is ignored
+ * code, the packages and the taxonomy ({@link bundledCache}), so any change of those starts over.
+ * Entries are stored as they were derived, a batch at a time: V8's serialisation of the derived
+ * values (what a helper thread sends anyway), compressed by Brotli at its fastest level (a
+ * 20,000-abstract corpus: ~210 MB serialised, ~27 MB on disk), with a SHA-256 of each batch (Brotli
+ * has no checksum: a flipped bit could decode to other values). The file is only a cache: one that
+ * is too large, holds what this version did not write, or a batch that fails its check, is ignored
  * (docs/ingest.md, "The derive cache").
+ *
+ * Layout: three lines (`MAGIC`, the version, the dumps folder as JSON), then V8's serialisation of
+ * the batches; the lines are read first, so a file of another version is never read whole.
  */
 import { createHash } from 'node:crypto';
 import {
+  closeSync,
+  existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -31,31 +40,51 @@ import { brotliCompress, brotliDecompressSync, constants } from 'node:zlib';
 const compress = promisify(brotliCompress);
 const FASTEST = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } };
 
-/** Marks a file as this module's (and which layout of it). */
-const MAGIC = 'paper-explorer derive cache 1';
-/** A file larger than this is not read: 20,000 abstracts take ~30 MB. */
-export const MAX_CACHE_BYTES = 1 << 30;
+/** The first line of a cache file (and which layout it has). */
+const MAGIC = 'paper-explorer derive cache 2';
+/** The header's three lines fit in this many bytes (a dumps folder's path is at most ~4 KB). */
+const HEADER_BYTES = 8192;
+/** A file larger than this is not read: 20,000 abstracts take ~27 MB. */
+export const MAX_CACHE_BYTES = 512 * 1024 * 1024;
+/** A batch that says it serialises to more than this is not decompressed (200 abstracts: ~2 MB). */
+export const MAX_BATCH_BYTES = 256 * 1024 * 1024;
 /**
- * Cache files kept (one a dumps folder, the most recently written): each test run ingests a few
- * temporary folders, whose caches nobody reads again.
+ * Cache files kept, the most recently used: one a dumps folder (a file whose folder is gone is
+ * removed first, as tests' temporary folders are).
  */
-export const KEPT_CACHE_FILES = 4;
+export const KEPT_CACHE_FILES = 8;
+/** A temporary file older than this was left by a killed run. */
+const STALE_TEMPORARY_MS = 24 * 60 * 60 * 1000;
 
 /** One stored batch: the keys of its entries, and their values serialised and compressed. */
 interface Chunk {
   keys: string[];
   data: Uint8Array;
+  /** Bytes of the serialised values (what `data` decompresses to). */
+  size: number;
+  /** SHA-256 of the keys and `data`. */
+  hash: string;
   /** The values, once one of them was asked for; null when they could not be read. */
   values?: unknown[] | null;
   /** Which entries this run used. */
   used: boolean[];
 }
 
-/** What the file holds. */
-interface Stored {
-  magic: string;
+/** A batch as the file holds it. */
+interface StoredChunk {
+  keys: string;
+  data: Uint8Array;
+  size: number;
+  hash: string;
+}
+
+/** The file's three header lines. */
+interface Header {
   version: string;
-  chunks: { keys: string; data: Uint8Array }[];
+  /** The dumps folder (its real path) the file is the cache of. */
+  folder: string;
+  /** Bytes of the header, where the batches start. */
+  length: number;
 }
 
 export class DeriveCache<T> {
@@ -64,6 +93,7 @@ export class DeriveCache<T> {
   private readonly added: Promise<Chunk>[] = [];
   /** What the next file keeps of this one, once {@link settle} decided it; null before. */
   private kept: Chunk[] | null = null;
+  /** Whether the next file differs from this one (a batch added, dropped or stored again). */
   private changed = false;
   /** Entries this run took from the file. */
   hits = 0;
@@ -73,15 +103,15 @@ export class DeriveCache<T> {
     readonly file: string,
     /** The code, packages and taxonomy the entries were derived with. */
     readonly version: string,
+    /** The dumps folder it is the cache of. */
+    readonly folder: string,
   ) {}
 
   /** The cache at `file` for `version`; empty when there is none, or it is not this version's. */
-  static open<T>(file: string, version: string): DeriveCache<T> {
-    const cache = new DeriveCache<T>(file, version);
-    const stored = readStored(file);
-    if (stored?.version !== version) return cache;
-    for (const { keys, data } of stored.chunks) {
-      const chunk: Chunk = { keys: keys.split('\n'), data, used: [] };
+  static open<T>(file: string, version: string, folder: string): DeriveCache<T> {
+    const cache = new DeriveCache<T>(file, version, folder);
+    for (const { keys, data, size, hash } of readChunks(file, version)) {
+      const chunk: Chunk = { keys: keys.split('\n'), data, size, hash, used: [] };
       cache.chunks.push(chunk);
       chunk.keys.forEach((key, index) => cache.at.set(key, { chunk, index }));
     }
@@ -111,9 +141,12 @@ export class DeriveCache<T> {
 
   /** Stores a batch derived this run: `serialized` is V8's serialisation of its values, in key order. */
   add(keys: string[], serialized: Uint8Array): void {
+    const size = serialized.byteLength;
     const chunk = compress(serialized, FASTEST).then((data) => ({
       keys,
       data,
+      size,
+      hash: chunkHash(keys, data),
       used: keys.map(() => true),
     }));
     // A run that fails before `save` never awaits it: its failure must not end the process.
@@ -134,9 +167,9 @@ export class DeriveCache<T> {
     const leftKeys: string[] = [];
     for (const chunk of this.chunks) {
       const used = chunk.used.filter(Boolean).length;
-      if (used < chunk.keys.length) this.changed = true;
-      if (used * 2 >= chunk.keys.length && used > 0) kept.push(chunk);
+      if (used > 0 && used * 2 >= chunk.keys.length) kept.push(chunk);
       else {
+        this.changed = true;
         chunk.used.forEach((isUsed, index) => {
           if (!isUsed) return;
           leftKeys.push(chunk.keys[index]!);
@@ -150,70 +183,132 @@ export class DeriveCache<T> {
   }
 
   /**
-   * Writes what this run used and added (see {@link settle}), when that differs from the file read,
-   * to a temporary file renamed over it: a reader sees the old file or the new one.
+   * Writes what this run used and added (see {@link settle}) to a temporary file renamed over the
+   * old one (a reader sees one or the other), or, when that is what the file holds, only marks it
+   * used now: the files kept are the most recently used ones.
    */
   async save(): Promise<void> {
     this.settle();
-    if (!this.changed) return;
-    const chunks = [...this.kept!, ...(await Promise.all(this.added))];
-    const stored: Stored = {
-      magic: MAGIC,
-      version: this.version,
-      chunks: chunks.map(({ keys, data }) => ({ keys: keys.join('\n'), data })),
-    };
-    mkdirSync(dirname(this.file), { recursive: true });
-    const temporary = join(dirname(this.file), `.${basename(this.file)}.${process.pid}.tmp`);
-    try {
-      writeFileSync(temporary, serialize(stored));
-      renameSync(temporary, this.file);
-    } finally {
-      rmSync(temporary, { force: true });
+    const folder = dirname(this.file);
+    if (!this.changed) {
+      const now = new Date();
+      utimesSync(this.file, now, now);
+    } else {
+      const chunks = [...this.kept!, ...(await Promise.all(this.added))];
+      const stored: StoredChunk[] = chunks.map(({ keys, data, size, hash }) => ({
+        keys: keys.join('\n'),
+        data,
+        size,
+        hash,
+      }));
+      mkdirSync(folder, { recursive: true });
+      const temporary = join(folder, `.${basename(this.file)}.${process.pid}.tmp`);
+      try {
+        const header = `${MAGIC}\n${this.version}\n${JSON.stringify(this.folder)}\n`;
+        writeFileSync(temporary, Buffer.concat([Buffer.from(header), serialize(stored)]));
+        renameSync(temporary, this.file);
+      } finally {
+        rmSync(temporary, { force: true });
+      }
     }
-    removeOldest(dirname(this.file), KEPT_CACHE_FILES);
+    removeUnused(folder, KEPT_CACHE_FILES);
   }
 }
 
-/** Leaves the `kept` most recently written cache files in `folder`. */
-function removeOldest(folder: string, kept: number): void {
-  // Only finished files: a `.tmp` may be another run's, about to be renamed.
-  const finished = readdirSync(folder).filter(
-    (name) => name.endsWith('.bin') && !name.startsWith('.'),
-  );
-  const written = finished.flatMap((name) => {
-    try {
-      return [{ path: join(folder, name), time: statSync(join(folder, name)).mtimeMs }];
-    } catch {
-      return [];
-    }
-  });
-  written.sort((a, b) => b.time - a.time);
-  for (const { path } of written.slice(kept)) rmSync(path, { force: true });
+/** SHA-256 of a batch's keys and compressed values. */
+function chunkHash(keys: readonly string[], data: Uint8Array): string {
+  return createHash('sha256')
+    .update(keys.join('\n'))
+    .update('\u0000')
+    .update(data)
+    .digest('base64url');
 }
 
-/** The file's contents when it is a cache file this module wrote, else null. */
-function readStored(file: string): Stored | null {
+/**
+ * Removes from `folder` the cache files whose dumps folder is gone, or that are no cache file,
+ * then all but the `kept` most recently used, and temporary files a killed run left.
+ */
+function removeUnused(folder: string, kept: number): void {
+  const files: { path: string; time: number }[] = [];
+  for (const name of readdirSync(folder)) {
+    const path = join(folder, name);
+    try {
+      const { mtimeMs } = statSync(path);
+      // A `.tmp` may be another run's, about to be renamed, unless it is old.
+      if (name.startsWith('.')) {
+        if (Date.now() - mtimeMs > STALE_TEMPORARY_MS) rmSync(path, { force: true });
+        continue;
+      }
+      const header = readHeader(path);
+      if (header === null || !existsSync(header.folder)) rmSync(path, { force: true });
+      else files.push({ path, time: mtimeMs });
+    } catch {
+      // Another run removed it first.
+    }
+  }
+  files.sort((a, b) => b.time - a.time);
+  for (const { path } of files.slice(kept)) rmSync(path, { force: true });
+}
+
+/** The header of a cache file, or null when it is no cache file of this layout. */
+function readHeader(file: string): Header | null {
+  const bytes = Buffer.alloc(HEADER_BYTES);
+  const descriptor = openSync(file, 'r');
+  let read: number;
   try {
-    if (statSync(file).size > MAX_CACHE_BYTES) return null;
-    const stored = deserialize(readFileSync(file)) as Partial<Stored> | null;
-    if (stored?.magic !== MAGIC || typeof stored.version !== 'string') return null;
-    if (!Array.isArray(stored.chunks)) return null;
-    const wellFormed = stored.chunks.every(
-      (chunk: unknown) =>
-        typeof (chunk as Stored['chunks'][number])?.keys === 'string' &&
-        (chunk as Stored['chunks'][number]).data instanceof Uint8Array,
-    );
-    return wellFormed ? (stored as Stored) : null;
+    read = readSync(descriptor, bytes, 0, HEADER_BYTES, 0);
+  } finally {
+    closeSync(descriptor);
+  }
+  const text = bytes.subarray(0, read).toString('latin1');
+  const lines = text.split('\n', 3);
+  const third = text.indexOf('\n', text.indexOf('\n', text.indexOf('\n') + 1) + 1);
+  if (lines[0] !== MAGIC || third < 0) return null;
+  try {
+    const folder: unknown = JSON.parse(Buffer.from(lines[2]!, 'latin1').toString('utf8'));
+    if (typeof folder !== 'string') return null;
+    return { version: lines[1]!, folder, length: third + 1 };
   } catch {
-    // No file yet, or one this module cannot read: derive everything.
     return null;
   }
 }
 
-/** A chunk's values, or null when they do not decode to one value a key. */
+/** The batches of `file` when it is a cache file of `version`, else none. */
+function readChunks(file: string, version: string): StoredChunk[] {
+  try {
+    if (statSync(file).size > MAX_CACHE_BYTES) return [];
+    const header = readHeader(file);
+    if (header?.version !== version) return [];
+    const chunks: unknown = deserialize(readFileSync(file).subarray(header.length));
+    if (!Array.isArray(chunks)) return [];
+    const wellFormed = chunks.every((chunk: unknown) => {
+      const { keys, data, size, hash } = (chunk ?? {}) as Partial<StoredChunk>;
+      return (
+        typeof keys === 'string' &&
+        data instanceof Uint8Array &&
+        typeof size === 'number' &&
+        typeof hash === 'string'
+      );
+    });
+    return wellFormed ? (chunks as StoredChunk[]) : [];
+  } catch {
+    // No file yet, or one this module cannot read: derive everything.
+    return [];
+  }
+}
+
+/**
+ * A batch's values, or null when its check fails, it would decompress to more than it says (or
+ * than {@link MAX_BATCH_BYTES}), or it does not decode to one value a key.
+ */
 function decode(chunk: Chunk): unknown[] | null {
   try {
-    const values: unknown = deserialize(brotliDecompressSync(chunk.data));
+    const { size } = chunk;
+    if (!Number.isSafeInteger(size) || size < 0 || size > MAX_BATCH_BYTES) return null;
+    if (chunkHash(chunk.keys, chunk.data) !== chunk.hash) return null;
+    const serialized = brotliDecompressSync(chunk.data, { maxOutputLength: Math.max(1, size) });
+    if (serialized.byteLength !== size) return null;
+    const values: unknown = deserialize(serialized);
     return Array.isArray(values) && values.length === chunk.keys.length ? values : null;
   } catch {
     return null;
@@ -221,34 +316,36 @@ function decode(chunk: Chunk): unknown[] | null {
 }
 
 /**
- * The version of the code that runs, when it runs as `scripts/run-bundled.mjs`'s bundle (as
- * `npm run ingest` does): a hash of the bundle's files, of the project's package-lock.json (the
- * packages are outside the bundle), of Node's version and of `extra` (the taxonomy). Null when
- * the code runs from its sources (tests, tsx): there is no one file that says what it is.
+ * Where the cache lives and which version of the code runs, when it runs as
+ * `scripts/run-bundled.mjs`'s bundle (as `npm run ingest` does): the version hashes the bundle's
+ * files, the project's package-lock.json (the packages are outside the bundle), Node's version and
+ * `extra` (the taxonomy); the root is the bundle's own folder's parent,
+ * `<project>/node_modules/.cache/paper-explorer`, wherever the command runs from. Null when the code
+ * runs from its sources (tests, tsx): there is no one file that says what it is.
  */
-export function bundledCodeVersion(
+export function bundledCache(
   extra: string,
   moduleUrl: string = import.meta.url,
-): string | null {
+): { version: string; root: string } | null {
   if (!moduleUrl.startsWith('file:') || !moduleUrl.endsWith('.mjs')) return null;
-  const folder = dirname(fileURLToPath(moduleUrl));
-  if (!basename(folder).startsWith('bundled-')) return null;
+  const bundle = dirname(fileURLToPath(moduleUrl));
+  if (!basename(bundle).startsWith('bundled-')) return null;
   try {
     const hash = createHash('sha256').update(`${process.version}\u0000${extra}\u0000`);
-    for (const name of readdirSync(folder).sort()) {
+    for (const name of readdirSync(bundle).sort()) {
       if (name.endsWith('.mjs'))
-        hash.update(`${name}\u0000`).update(readFileSync(join(folder, name)));
+        hash.update(`${name}\u0000`).update(readFileSync(join(bundle, name)));
     }
-    // The bundle is written to <project>/node_modules/.cache/paper-explorer/bundled-*.
-    hash.update(readFileSync(join(folder, '../../../../package-lock.json')));
-    return hash.digest('base64url');
+    const root = dirname(bundle);
+    hash.update(readFileSync(join(root, '../../../package-lock.json')));
+    return { version: hash.digest('base64url'), root };
   } catch {
     return null;
   }
 }
 
-/** Where the cache of the dumps folder `dumps` is kept. */
-export function deriveCacheFile(dumps: string, cacheRoot: string): string {
+/** Where the cache of the dumps folder `dumps` (a real path) is kept under `root`. */
+export function deriveCacheFile(dumps: string, root: string): string {
   const id = createHash('sha256').update(dumps).digest('base64url').slice(0, 16);
-  return join(cacheRoot, 'derive', `${id}.bin`);
+  return join(root, 'derive', `${id}.bin`);
 }
