@@ -40,6 +40,16 @@ async function saved(file: string, entries: [string, Value][], version = 'v1') {
   await cache.save();
 }
 
+/** A cache saved with ten abstracts in one batch; their texts. */
+async function savedTen(file: string): Promise<string[]> {
+  const abstracts = Array.from({ length: 10 }, (_, i) => `Abstract ${i}.`);
+  await saved(
+    file,
+    abstracts.map((abstract) => [abstract, value(abstract)]),
+  );
+  return abstracts;
+}
+
 describe('the derive cache', () => {
   it('gives back what a run derived, typed arrays and all, for the same abstract and title', async () => {
     const file = newFile();
@@ -131,11 +141,7 @@ describe('the derive cache', () => {
 
   it('rewrites nothing when a run used every entry it still needs and derived nothing', async () => {
     const file = newFile();
-    const abstracts = Array.from({ length: 10 }, (_, i) => `Abstract ${i}.`);
-    await saved(
-      file,
-      abstracts.map((abstract) => [abstract, value(abstract)]),
-    );
+    const abstracts = await savedTen(file);
     const before = readFileSync(file);
     const hourAgo = new Date(Date.now() - 3_600_000);
     utimesSync(file, hourAgo, hourAgo);
@@ -150,11 +156,7 @@ describe('the derive cache', () => {
 
   it('keeps what the last run used and derived, and drops what it no longer read', async () => {
     const file = newFile();
-    const abstracts = Array.from({ length: 10 }, (_, i) => `Abstract ${i}.`);
-    await saved(
-      file,
-      abstracts.map((abstract) => [abstract, value(abstract)]),
-    );
+    const abstracts = await savedTen(file);
     // A run that reads 3 of the 10 and derives one new abstract.
     const run = DeriveCache.open<Value>(file, 'v1', work);
     for (const abstract of abstracts.slice(0, 3)) run.take(run.keyOf(abstract, undefined));
@@ -170,11 +172,7 @@ describe('the derive cache', () => {
 
   it('keeps a batch whole while a run uses at least half of it', async () => {
     const file = newFile();
-    const abstracts = Array.from({ length: 10 }, (_, i) => `Abstract ${i}.`);
-    await saved(
-      file,
-      abstracts.map((abstract) => [abstract, value(abstract)]),
-    );
+    const abstracts = await savedTen(file);
     const run = DeriveCache.open<Value>(file, 'v1', work);
     for (const abstract of abstracts.slice(0, 5)) run.take(run.keyOf(abstract, undefined));
     run.add([run.keyOf('New.', undefined)], serialize([value('New.')]));
