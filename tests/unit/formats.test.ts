@@ -450,6 +450,12 @@ describe('JSON Lines, JSON and CSV dumps', () => {
         }),
         // No authors_parsed, no versions: not read as arXiv's (an id alone says nothing).
         line({ id: '0704.0002', authors: 'Ileana Streinu and Louis Theran' }),
+        // A versioned id links the paper, not that version.
+        line({
+          id: 'arXiv:0704.0003v2',
+          authors: 'Hongjun Pan',
+          versions: [{ version: 'v1', created: 'Sun, 1 Apr 2007 20:46:54 GMT' }],
+        }),
       ].join('\n'),
     );
     expect(read.problems).toEqual([]);
@@ -457,6 +463,85 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       [['A. Author', 'B. Author'], 2008, 'arXiv 2008', { arxiv: '0801.0001' }],
       [['Claire David', 'Pierre Sagaut'], 2006, 'arXiv 2006', { arxiv: 'math/0611846' }],
       [['Ileana Streinu', 'Louis Theran'], undefined, undefined, {}],
+      [['Hongjun Pan'], 2007, 'arXiv 2007', { arxiv: '0704.0003' }],
+    ]);
+  });
+
+  it("leave out arXiv's withdrawn e-prints, named, whatever the length of the notice", () => {
+    const line = (id: string, abstract: string) =>
+      JSON.stringify({
+        id,
+        abstract,
+        authors: 'A. Author',
+        versions: [{ version: 'v1', created: 'Tue, 1 Jan 2008 00:00:00 GMT' }],
+      });
+    const read = readJsonLines(
+      'a.jsonl',
+      [
+        line(
+          '0801.0001',
+          'This paper has been withdrawn by the author due to a sign error in Eq. 3.',
+        ),
+        line('0801.0002', 'Withdrawn.'),
+        line(
+          '0801.0003',
+          'This submission has been withdrawn by arXiv administrators because it is superseded by a later version of the same study, with corrected proofs and new experiments on graphs.',
+        ),
+        line('0801.0004', ABSTRACT),
+      ].join('\n'),
+    );
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => r.key)).toEqual(['0801.0004']);
+    expect((read.skipped ?? []).map((p) => formatProblem(p))).toEqual([
+      expect.stringMatching(/^a\.jsonl:1: record 0801\.0001 is withdrawn \("This paper has been/),
+      expect.stringMatching(/^a\.jsonl:2: record 0801\.0002 is withdrawn/),
+      expect.stringMatching(/^a\.jsonl:3: record 0801\.0003 is withdrawn/),
+    ]);
+  });
+
+  it("decode TeX accents and escaped signs in arXiv's titles and abstracts, keeping their formulas", () => {
+    const line = JSON.stringify({
+      id: '0801.0001',
+      title: `R\\&D in Schr\\"{o}dinger and Erd\\H{o}s--R\\'enyi graphs: the $\\Lambda_{\\alpha}$ case`,
+      abstract: `G\\"odel's theorem for L\\'evy noise at 5\\% cost. ${ABSTRACT}`,
+      authors: 'A. Author',
+      versions: [{ version: 'v1', created: 'Tue, 1 Jan 2008 00:00:00 GMT' }],
+    });
+    const { papers, problems } = ingestDumps([{ name: 'a.jsonl', bytes: encode(line) }], TAXONOMY);
+    expect(problems).toEqual([]);
+    expect(papers[0]).toMatchObject({
+      title: 'R&D in Schrödinger and Erdős–Rényi graphs: the Λ_α case',
+      titleTex: 'R&D in Schrödinger and Erdős–Rényi graphs: the $\\Lambda_{\\alpha}$ case',
+    });
+    expect(papers[0]?.plainText.startsWith("Gödel's theorem for Lévy noise at 5% cost.")).toBe(
+      true,
+    );
+  });
+
+  it('read a .json of one paper object as that paper: a snapshot line taken out alone, a record saved by hand', () => {
+    const line = JSON.stringify({
+      id: '0801.0001',
+      abstract: ABSTRACT,
+      authors: 'A. Author',
+      authors_parsed: [['Author', 'A.', '']],
+      versions: [{ version: 'v1', created: 'Tue, 1 Jan 2008 00:00:00 GMT' }],
+    });
+    const alone = readJsonArray('one.json', `${line}\n`);
+    expect(alone.problems).toEqual([]);
+    expect(alone.records.map((r) => [r.key, r.venue, r.links])).toEqual([
+      ['0801.0001', 'arXiv 2008', { arxiv: '0801.0001' }],
+    ]);
+    const byHand = readJsonArray(
+      'paper.json',
+      JSON.stringify(
+        { title: 'A paper', abstract: ABSTRACT, authors: ['A. Author', 'B. Author'] },
+        null,
+        2,
+      ),
+    );
+    expect(byHand.problems).toEqual([]);
+    expect(byHand.records.map((r) => [r.title, r.authors])).toEqual([
+      ['A paper', ['A. Author', 'B. Author']],
     ]);
   });
 
@@ -1208,6 +1293,13 @@ describe("arXiv API's Atom feed", () => {
       ],
     ];
     for (const [text, reason] of cases) expect(reasons(readAtom('x.xml', text))).toEqual([reason]);
+    // The same at the same line whatever ends the lines: LF, CRLF or CR alone.
+    const broken = feed(entry('0704.0001')).replace('</feed>', '');
+    for (const end of ['\r\n', '\r']) {
+      expect(reasons(readAtom('x.xml', broken.replace(/\n/g, end)))).toEqual([
+        '2: not XML: <feed> is never closed',
+      ]);
+    }
   });
 
   it('are read from the dumps folder as .xml or .atom, like any other export', () => {

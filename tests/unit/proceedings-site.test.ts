@@ -157,6 +157,10 @@ describe('venues as readers and links see them', () => {
       expect(article({ journal: 'Big', volume: '3', pages: { first: '2013', last: '2020' } })).toBe(
         'Big 3, pp. 2013–2020, 2013',
       );
+      // A volume numbered by its year says it once.
+      expect(article({ journal: 'J. Phys.', volume: '2013', number: '6' })).toBe(
+        'J. Phys. 2013(6)',
+      );
     });
 
     it('the venue for a journal not named, its year once, apart from the volume', () => {

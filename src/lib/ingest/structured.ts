@@ -11,7 +11,7 @@ import { jatsToText } from '../text/jats';
 import { isSafeFormula } from '../text/title-tex';
 import { decodeDump, MAX_ABSTRACT_CHARS, type Problem } from './dump';
 import type { ImportedRecord, ReadStructuredDump, StructuredReader } from './formats';
-import { hideMath } from './formats/bibtex';
+import { hideMath } from './formats/tex';
 import { readYear } from './formats/record';
 import {
   abstractProblem,

@@ -176,7 +176,9 @@ export function sourceLabel(
   ) {
     const name = publication.journal ?? venue.label;
     const text = articleText(publication, venue.label);
-    const year = paper.year === null || holdsYear(name, paper.year) ? '' : `, ${paper.year}`;
+    // The year once: not again after a name or a volume that holds it (`J. Phys. 2013(6)`).
+    const written = `${name} ${publication.volume ?? ''}`;
+    const year = paper.year === null || holdsYear(written, paper.year) ? '' : `, ${paper.year}`;
     return { text: `${text}${year}`, lang: scriptLanguage(name) };
   }
   const pages = publication?.pages;

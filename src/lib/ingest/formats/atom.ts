@@ -97,7 +97,11 @@ export function readAtom(file: string, text: string, check?: RecordCheck): ReadS
   /** The 1-based line of `offset`; offsets asked for only grow. */
   const lineAt = (offset: number): number => {
     const to = Math.min(offset, text.length);
-    for (; counted < to; counted++) if (text.charCodeAt(counted) === 10) lineNo++;
+    // A line ends at LF, CRLF, or a CR alone (old Mac files), as editors count them.
+    for (; counted < to; counted++) {
+      const code = text.charCodeAt(counted);
+      if (code === 10 || (code === 13 && text.charCodeAt(counted + 1) !== 10)) lineNo++;
+    }
     return lineNo;
   };
   const fatal = (offset: number, reason: string, line = lineAt(offset)) => {

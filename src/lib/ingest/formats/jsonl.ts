@@ -107,6 +107,14 @@ export function readJsonArray(
     const { line, reason } = jsonError(text, scanned);
     return fail(line, reason);
   }
+  // One paper's object (a line of arXiv's snapshot taken out alone, one record saved by hand): read
+  // as that record, even when it holds an array of its own (`"authors": [...]`).
+  const single = singleRecord(text);
+  if (single !== null) {
+    const rows = newRows(check);
+    addRow(rows, single, { file, line: 1, index: 1 }, new Map());
+    return finishRows(file, rows, 1);
+  }
   if (scanned.records === null) {
     return fail(
       1,
@@ -136,6 +144,17 @@ export function readJsonArray(
   });
   if (count === 0) return fail(1, 'no records');
   return finishRows(file, rows, count);
+}
+
+/**
+ * The document when it is one paper's object (it has an `abstract` field of its own), else null;
+ * a document longer than any record is never one (and is not parsed whole here).
+ */
+function singleRecord(text: string): Record<string, unknown> | null {
+  if (text.length > MAX_RECORD_CHARS || !text.trimStart().startsWith('{')) return null;
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  return Object.hasOwn(value, 'abstract') ? (value as Record<string, unknown>) : null;
 }
 
 /** Whether a text that is no JSON document opens with a line that is a whole JSON object. */

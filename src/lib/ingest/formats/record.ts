@@ -20,7 +20,8 @@ import {
   MAX_RAW_FIELD_CHARS,
   stoppedReading,
 } from '../limits';
-import { decodeTexName } from './tex';
+import { decodeAbstract, decodeTexName } from './tex';
+import { markupLimitProblem } from '../../text/markup';
 import { formatCount } from '../../format';
 
 /** One paper as a structured dump gives it. */
@@ -694,6 +695,14 @@ const NO_ABSTRACT_NOTE = /^\[[^[\]]{1,60}\]$/;
  * accepted, which is confidential and never published (docs/formats.md; a red team's CMT export
  * with `Status` `Reject` was). Read from the fields as written, before the schema's check.
  */
+/**
+ * arXiv's notice in place of a withdrawn e-print's abstract, which its API and metadata still list:
+ * `This paper has been withdrawn by the author due to …`, `Withdrawn.`, `The submission was
+ * withdrawn …`. No paper: a short one failed the ingest as no abstract, a long one was published.
+ */
+const ARXIV_WITHDRAWN =
+  /^\W*(?:(?:this|the) (?:paper|submission|article|manuscript|preprint|work|version)\b[^.]{0,80}?\b(?:has been|have been|is|was|been) )?withdrawn\b/i;
+
 function leftOutReason(fields: Record<string, unknown>, index: number): string | null {
   // As the schema reads them: one more `{ "value": … }` wrapper taken off (OpenReview nests two).
   const given = unwrap(fields.abstract);
@@ -701,10 +710,14 @@ function leftOutReason(fields: Record<string, unknown>, index: number): string |
   const abstract = typeof given === 'string' ? given.trim() : '';
   const status = typeof decision === 'string' ? decision.trim() : '';
   const note = NO_ABSTRACT_NOTE.test(abstract);
-  if (!note && !(status !== '' && NOT_ACCEPTED_STATUS.test(status))) return null;
+  const withdrawn = fields.arxiv !== undefined && ARXIV_WITHDRAWN.test(abstract);
+  if (!note && !withdrawn && !(status !== '' && NOT_ACCEPTED_STATUS.test(status))) return null;
   const named = writtenId(fields);
   const label =
     named !== '' && named.length <= GIVEN_TEXT_LIMITS.venue ? `record ${named}` : `record ${index}`;
+  if (withdrawn) {
+    return `${label} is withdrawn (${JSON.stringify(abstract.slice(0, 80))}): left out`;
+  }
   return note
     ? `${label} has no abstract (${JSON.stringify(abstract)}): left out`
     : `${label} has status ${JSON.stringify(status.slice(0, 40))}: left out (only accepted papers are published)`;
@@ -892,7 +905,9 @@ function arxivFields(value: Record<string, unknown>): Record<string, unknown> | 
   const year =
     (typeof created === 'string' ? readYear(created) : undefined) ?? arxivIdYear(id.trim());
   const fields: Record<string, unknown> = {
-    arxiv: id.trim(),
+    // Without `arXiv:` and a version (`0704.0001v2`), as the Atom reader gives it: the link is then
+    // the paper's latest version, and the same paper has one id in both exports.
+    arxiv: id.trim().replace(/^arXiv:/i, '').replace(/v\d+$/, ''),
     venue: ARXIV_VENUE,
     kind: 'preprint',
     ...(year !== undefined ? { year } : {}),
@@ -1128,7 +1143,15 @@ export function readRow(
   const label = key ? `record ${key}` : `record ${index}`;
   const duplicate = key === undefined ? null : claimId(keys, key, line);
   if (duplicate !== null) return { problem: { file, line, reason: duplicate } };
-  const abstract = text(row.abstract);
+  // arXiv's text is TeX: its accents and text symbols decoded as a BibTeX abstract's (formulas
+  // kept as written); `Schr\"odinger` read `Schr"odinger` on the page before.
+  const tex = (value: string | undefined) =>
+    texTitle && value !== undefined ? decodeAbstract(value) : value;
+  // Braces are TeX's grouping, dropped when decoded: their depth is checked as written (as a
+  // BibTeX abstract's is).
+  const nesting = texTitle && row.abstract ? markupLimitProblem(String(row.abstract)) : null;
+  if (nesting !== null) return { problem: { file, line, reason: nesting } };
+  const abstract = tex(text(row.abstract));
   // No abstract, no paper: left out and named, as a BibTeX entry without one (Semantic Scholar's
   // exports give `"abstract": null` for many papers; docs/ingest.md).
   if (abstract === undefined)
@@ -1175,7 +1198,7 @@ export function readRow(
       line,
       key,
       abstract,
-      title: text(row.title),
+      title: tex(text(row.title)),
       // arXiv's titles are TeX, as its abstracts are: their formulas typeset as a BibTeX title's.
       titleFormat: texTitle ? 'tex' : 'plain',
       authors: splitNames(row.authors ?? undefined),
