@@ -536,7 +536,6 @@ function creatorName(creator: Creator): string {
   return parts.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
 }
 
-
 /** The parser writes text styles as HTML; the title pipeline reads Markdown. */
 function toMarkdown(html: string): string {
   return html

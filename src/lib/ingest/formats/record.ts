@@ -907,7 +907,10 @@ function arxivFields(value: Record<string, unknown>): Record<string, unknown> | 
   const fields: Record<string, unknown> = {
     // Without `arXiv:` and a version (`0704.0001v2`), as the Atom reader gives it: the link is then
     // the paper's latest version, and the same paper has one id in both exports.
-    arxiv: id.trim().replace(/^arXiv:/i, '').replace(/v\d+$/, ''),
+    arxiv: id
+      .trim()
+      .replace(/^arXiv:/i, '')
+      .replace(/v\d+$/, ''),
     venue: ARXIV_VENUE,
     kind: 'preprint',
     ...(year !== undefined ? { year } : {}),
