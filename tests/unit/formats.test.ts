@@ -450,6 +450,8 @@ describe('JSON Lines, JSON and CSV dumps', () => {
         }),
         // No authors_parsed, no versions: not read as arXiv's (an id alone says nothing).
         line({ id: '0704.0002', authors: 'Ileana Streinu and Louis Theran' }),
+        // The list columns dropped: arXiv's own categories still say whose it is.
+        line({ id: '0704.0004', authors: 'David Callan', categories: 'math.CO' }),
         // A versioned id links the paper, not that version.
         line({
           id: 'arXiv:0704.0003v2',
@@ -463,6 +465,7 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       [['A. Author', 'B. Author'], 2008, 'arXiv 2008', { arxiv: '0801.0001' }],
       [['Claire David', 'Pierre Sagaut'], 2006, 'arXiv 2006', { arxiv: 'math/0611846' }],
       [['Ileana Streinu', 'Louis Theran'], undefined, undefined, {}],
+      [['David Callan'], 2007, 'arXiv 2007', { arxiv: '0704.0004' }],
       [['Hongjun Pan'], 2007, 'arXiv 2007', { arxiv: '0704.0003' }],
     ]);
   });
@@ -686,6 +689,9 @@ describe('JSON Lines, JSON and CSV dumps', () => {
         line('Jane Doe, Bob Roe, et al.'),
         // arXiv's metadata writes accents in TeX.
         line(String.raw`C. Bal\'azs, {\"O}. Y{\i}lmaz and E. L. Berger`),
+        // arXiv's numbered affiliations, nested in one more bracket; one never closed is kept.
+        line('Paul Harvey (1), Tracy L. Huard (2) ((1) Caltech, (2) Leiden Observatory, Univ. X)'),
+        line('Ann Lee, Bo Park (Univ. X'),
       ].join('\n'),
     );
     expect(read.records.map((r) => r.authors)).toEqual([
@@ -695,6 +701,8 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       ['Ann Lee', 'Bo Park'],
       ['Jane Doe', 'Bob Roe'],
       ['C. Balázs', 'Ö. Yılmaz', 'E. L. Berger'],
+      ['Paul Harvey', 'Tracy L. Huard'],
+      ['Ann Lee', 'Bo Park (Univ. X'],
     ]);
     const bib = readBibtex(
       'o.bib',

@@ -112,12 +112,30 @@ const NO_ONE = /^(?:others|et al\.?|\[no author name available\])$/i;
 const AND = /,?\s+and\s+/i;
 /** `Last, First`: family name (its lower-case particles before it), one comma, given names. */
 const ONE_TURNED_NAME = /^(?:\p{Ll}+ )*[\p{Lu}\p{Lo}][\p{L}\p{M}'’-]*, ?[^,]+$/u;
-/** An aside in brackets after a name: an affiliation, never part of the name. */
-const BRACKETED = /\([^()]*\)/g;
+/**
+ * The text without its asides in brackets (an affiliation, never part of a name), nested ones
+ * whole: arXiv writes `A. Author (1), B. Author (2) ((1) Univ. X, (2) Univ. Y)`, whose commas
+ * split no names. A bracket never closed is kept with what follows it. Linear.
+ */
+function withoutAsides(text: string): string {
+  if (!text.includes('(')) return text;
+  let out = '';
+  let depth = 0;
+  let opened = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '(') {
+      if (depth === 0) opened = i;
+      depth++;
+    } else if (c === ')' && depth > 0) depth--;
+    else if (depth === 0) out += c;
+  }
+  return depth > 0 ? out + text.slice(opened) : out;
+}
 
 function namesOfString(value: string): string[] {
   // White space collapsed first: every pattern below then meets single spaces (linear).
-  const text = value.replace(/\s+/g, ' ').replace(BRACKETED, '');
+  const text = withoutAsides(value.replace(/\s+/g, ' '));
   if (text.includes(';')) return text.split(';').map(turnedRound);
   // One author as `Last, First` (`Ferreira, Luís`, `de la Cruz, María`): a lone family name before
   // the only comma, where a list would have a whole name (`Kaiming He, Jian Sun`).
@@ -898,7 +916,13 @@ function arxivFields(value: Record<string, unknown>): Record<string, unknown> | 
   const { id, versions } = value;
   const parsedAuthors = value.authors_parsed;
   if (typeof id !== 'string' || !ARXIV_ID.test(id.trim())) return null;
-  if (!Array.isArray(versions) && !Array.isArray(parsedAuthors)) return null;
+  // An arXiv id alone says nothing; beside it, any field of arXiv's own (exports that drop the
+  // list columns keep `categories`, `update_date`, `submitter`).
+  const arxivOwn =
+    Array.isArray(versions) ||
+    Array.isArray(parsedAuthors) ||
+    ['categories', 'update_date', 'submitter'].some((name) => typeof value[name] === 'string');
+  if (!arxivOwn) return null;
   const list: unknown[] = Array.isArray(versions) ? versions : [];
   const first = list.map(objectOf).find((v) => v?.version === 'v1') ?? objectOf(list[0]);
   const created = first?.created;
