@@ -438,24 +438,16 @@ class ProblemList {
 function collectAbstracts(files: readonly DumpFile[]): Collected {
   const sorted = [...files].sort((a, b) => compareNames(a.name, b.name));
   const byAbstract = new Map<string, AbstractCopies>();
-  // One arXiv e-print is one paper whatever its abstract: a snapshot and a later API answer, or a
-  // proceedings file that gives its arXiv id, may each hold another version of the abstract.
-  const byArxivId = new Map<string, AbstractCopies>();
   const problems = new ProblemList();
   let paragraphs = 0;
   let emailsDropped = 0;
   const skipped: Problem[] = [];
   const add = (abstract: string, source: Source, given: ImportedRecord | null) => {
-    const arxiv = given?.links.arxiv;
-    const existing = byAbstract.get(abstract) ?? (arxiv ? byArxivId.get(arxiv) : undefined);
-    if (!existing) {
-      const copies = { abstract, sources: [source], given };
-      byAbstract.set(abstract, copies);
-      if (arxiv) byArxivId.set(arxiv, copies);
-    } else {
+    const existing = byAbstract.get(abstract);
+    if (!existing) byAbstract.set(abstract, { abstract, sources: [source], given });
+    else {
       existing.sources.push(source);
       existing.given ??= given;
-      if (arxiv && !byArxivId.has(arxiv)) byArxivId.set(arxiv, existing);
     }
   };
   for (const { name, bytes, unreadable } of sorted) {

@@ -521,37 +521,6 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     );
   });
 
-  it('merge one arXiv e-print found in two files with two versions of its abstract', () => {
-    const line = (id: string, abstract: string) =>
-      JSON.stringify({
-        id,
-        abstract,
-        authors: 'A. Author',
-        versions: [{ version: 'v1', created: 'Tue, 1 Jan 2008 00:00:00 GMT' }],
-      });
-    const revised = `${ABSTRACT} We also prove a matching lower bound.`;
-    const result = ingestDumps(
-      [
-        {
-          name: 'a.jsonl',
-          bytes: encode(
-            `${line('0801.0001', ABSTRACT)}\n${line('0801.0002', ABSTRACT.replace('a', 'the'))}`,
-          ),
-        },
-        { name: 'b.jsonl', bytes: encode(line('0801.0001v2', revised)) },
-      ],
-      TAXONOMY,
-    );
-    expect(result.problems).toEqual([]);
-    expect(result.papers.map((p) => [p.paperLinks.arxiv, p.sources.map((s) => s.file)])).toEqual(
-      [
-        ['0801.0001', ['a.jsonl', 'b.jsonl']],
-        ['0801.0002', ['a.jsonl']],
-      ].sort(),
-    );
-    expect(result.stats.duplicatesMerged).toBe(1);
-  });
-
   it('read a .json of one paper object as that paper: a snapshot line taken out alone, a record saved by hand', () => {
     const line = JSON.stringify({
       id: '0801.0001',
