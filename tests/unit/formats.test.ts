@@ -491,14 +491,32 @@ describe('JSON Lines, JSON and CSV dumps', () => {
           'This submission has been withdrawn by arXiv administrators because it is superseded by a later version of the same study, with corrected proofs and new experiments on graphs.',
         ),
         line('0801.0004', ABSTRACT),
+        line('0801.0005', 'The authors have withdrawn this paper owing to an error in the proof.'),
+        line(
+          '0801.0006',
+          'This submission has been removed by arXiv administrators because the submitter did not have the right to agree to the license.',
+        ),
+        line('0801.0007', 'This paper has been temporarily withdrawn by the authors.'),
+        // Abstracts that speak of withdrawing are papers.
+        line(
+          '0801.0008',
+          `This paper studies how liquidity is withdrawn from dealer markets. ${ABSTRACT}`,
+        ),
+        line(
+          '0801.0009',
+          `Withdrawn from the market in 2004, rofecoxib is a case study. ${ABSTRACT}`,
+        ),
       ].join('\n'),
     );
     expect(read.problems).toEqual([]);
-    expect(read.records.map((r) => r.key)).toEqual(['0801.0004']);
+    expect(read.records.map((r) => r.key)).toEqual(['0801.0004', '0801.0008', '0801.0009']);
     expect((read.skipped ?? []).map((p) => formatProblem(p))).toEqual([
       expect.stringMatching(/^a\.jsonl:1: record 0801\.0001 is withdrawn \("This paper has been/),
       expect.stringMatching(/^a\.jsonl:2: record 0801\.0002 is withdrawn/),
       expect.stringMatching(/^a\.jsonl:3: record 0801\.0003 is withdrawn/),
+      expect.stringMatching(/^a\.jsonl:5: record 0801\.0005 is withdrawn/),
+      expect.stringMatching(/^a\.jsonl:6: record 0801\.0006 is withdrawn/),
+      expect.stringMatching(/^a\.jsonl:7: record 0801\.0007 is withdrawn/),
     ]);
   });
 
@@ -546,6 +564,24 @@ describe('JSON Lines, JSON and CSV dumps', () => {
     expect(byHand.records.map((r) => [r.title, r.authors])).toEqual([
       ['A paper', ['A. Author', 'B. Author']],
     ]);
+    // A response that holds papers is read for them, whatever else it says at its top.
+    const response = readJsonArray(
+      'r.json',
+      JSON.stringify({
+        total: 2,
+        abstract: 'about this list',
+        data: [
+          { abstract: ABSTRACT, title: 'P1' },
+          { abstract: ABSTRACT.replace('a', 'the'), title: 'P2' },
+        ],
+      }),
+    );
+    expect(response.records.map((r) => r.title)).toEqual(['P1', 'P2']);
+    const noAbstract = readJsonArray(
+      'n.json',
+      JSON.stringify({ abstract: null, notes: [{ abstract: ABSTRACT, title: 'P1' }] }),
+    );
+    expect(noAbstract.records.map((r) => r.title)).toEqual(['P1']);
   });
 
   it('keep refusing a .json that is neither JSON nor JSON Lines, at the line at fault', () => {

@@ -154,7 +154,22 @@ function singleRecord(text: string): Record<string, unknown> | null {
   if (text.length > MAX_RECORD_CHARS || !text.trimStart().startsWith('{')) return null;
   const value: unknown = JSON.parse(text);
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  return Object.hasOwn(value, 'abstract') ? (value as Record<string, unknown>) : null;
+  const fields = value as Record<string, unknown>;
+  const abstract = unwrap(fields.abstract);
+  if (typeof abstract !== 'string' || abstract.trim() === '') return null;
+  // A response that holds papers (`{"abstract": …, "data": [{…}, …]}`) is read for them.
+  const holdsPapers = Object.values(fields).some(
+    (field) =>
+      Array.isArray(field) &&
+      field.some(
+        (item) =>
+          typeof item === 'object' &&
+          item !== null &&
+          !Array.isArray(item) &&
+          ('abstract' in item || 'content' in item),
+      ),
+  );
+  return holdsPapers ? null : fields;
 }
 
 /** Whether a text that is no JSON document opens with a line that is a whole JSON object. */

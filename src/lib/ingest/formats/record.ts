@@ -714,12 +714,20 @@ const NO_ABSTRACT_NOTE = /^\[[^[\]]{1,60}\]$/;
  * with `Status` `Reject` was). Read from the fields as written, before the schema's check.
  */
 /**
- * arXiv's notice in place of a withdrawn e-print's abstract, which its API and metadata still list:
- * `This paper has been withdrawn by the author due to …`, `Withdrawn.`, `The submission was
- * withdrawn …`. No paper: a short one failed the ingest as no abstract, a long one was published.
+ * arXiv's notice in place of a withdrawn or removed e-print's abstract, which its API and metadata
+ * still list: `This paper has been withdrawn by the author due to …`, `This submission has been
+ * removed by arXiv administrators because …`, `The authors have withdrawn this paper …`,
+ * `Withdrawn.`. The notice's own shape only: the e-print as subject, then withdrawn or removed,
+ * then nothing, `by`, or a reason; `This paper studies how liquidity is withdrawn …` is an abstract.
  */
-const ARXIV_WITHDRAWN =
-  /^\W*(?:(?:this|the) (?:paper|submission|article|manuscript|preprint|work|version)\b[^.]{0,80}?\b(?:has been|have been|is|was|been) )?withdrawn\b/i;
+const ARXIV_WITHDRAWN = new RegExp(
+  [
+    String.raw`^\W*(?:this|the) (?:paper|submission|article|manuscript|preprint|version|work) (?:has been|have been|was|is) (?:temporarily |permanently )?(?:withdrawn|removed)(?=\s*(?:[.;:,]|$)|\s+(?:by|due|because|owing|for|at)\b)`,
+    String.raw`^\W*(?:the )?authors? (?:have |has )?(?:withdrawn|withdrew) (?:this|the) (?:paper|submission|article|manuscript|preprint)\b`,
+    String.raw`^\W*withdrawn\s*[.!]?\s*$`,
+  ].join('|'),
+  'i',
+);
 
 function leftOutReason(fields: Record<string, unknown>, index: number): string | null {
   // As the schema reads them: one more `{ "value": … }` wrapper taken off (OpenReview nests two).
