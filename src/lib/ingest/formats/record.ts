@@ -81,8 +81,13 @@ export interface ReadStructuredDump {
   skipped?: Problem[];
 }
 
-/** An e-mail address, bare or in angle brackets: never part of a published name. */
-export const EMAIL = /<?[^\s<>@,;]+@[^\s<>@,;]+\.[a-z]{2,}>?/gi;
+/**
+ * An e-mail address, bare or in angle brackets: never part of a published name. Its local part
+ * starts after a separator (or `<`), never inside a run of its own characters: the same leftmost
+ * matches as without that check, in linear time (a 20,000-character author of `)` took 0.5 s,
+ * each start scanning to the run's end).
+ */
+export const EMAIL = /<?(?<![^\s<>@,;])[^\s<>@,;]+@[^\s<>@,;]+\.[a-z]{2,}>?/gi;
 
 /**
  * Author names from a list, or from one string as exports write it:
