@@ -452,6 +452,8 @@ describe('JSON Lines, JSON and CSV dumps', () => {
         line({ id: '0704.0002', authors: 'Ileana Streinu and Louis Theran' }),
         // The list columns dropped: arXiv's own categories still say whose it is.
         line({ id: '0704.0004', authors: 'David Callan', categories: 'math.CO' }),
+        // An old-style id as arXiv writes it, whatever its case.
+        line({ id: 'MATH.gt/0309136', authors: 'A. Author', categories: 'math.GT' }),
         // A versioned id links the paper, not that version.
         line({
           id: 'arXiv:0704.0003v2',
@@ -466,6 +468,7 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       [['Claire David', 'Pierre Sagaut'], 2006, 'arXiv 2006', { arxiv: 'math/0611846' }],
       [['Ileana Streinu', 'Louis Theran'], undefined, undefined, {}],
       [['David Callan'], 2007, 'arXiv 2007', { arxiv: '0704.0004' }],
+      [['A. Author'], 2003, 'arXiv 2003', { arxiv: 'math.GT/0309136' }],
       [['Hongjun Pan'], 2007, 'arXiv 2007', { arxiv: '0704.0003' }],
     ]);
   });
@@ -728,6 +731,7 @@ describe('JSON Lines, JSON and CSV dumps', () => {
         // arXiv's numbered affiliations, nested in one more bracket; one never closed is kept.
         line('Paul Harvey (1), Tracy L. Huard (2) ((1) Caltech, (2) Leiden Observatory, Univ. X)'),
         line('Ann Lee, Bo Park (Univ. X'),
+        line('(The CMS Collaboration)'),
       ].join('\n'),
     );
     expect(read.records.map((r) => r.authors)).toEqual([
@@ -739,6 +743,7 @@ describe('JSON Lines, JSON and CSV dumps', () => {
       ['C. Balázs', 'Ö. Yılmaz', 'E. L. Berger'],
       ['Paul Harvey', 'Tracy L. Huard'],
       ['Ann Lee', 'Bo Park (Univ. X'],
+      ['The CMS Collaboration'],
     ]);
     const bib = readBibtex(
       'o.bib',

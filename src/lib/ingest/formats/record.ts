@@ -140,7 +140,10 @@ function withoutAsides(text: string): string {
 
 function namesOfString(value: string): string[] {
   // White space collapsed first: every pattern below then meets single spaces (linear).
-  const text = withoutAsides(value.replace(/\s+/g, ' '));
+  const collapsed = value.replace(/\s+/g, ' ');
+  // An author list that is all aside (`(The CMS Collaboration)`) is its brackets' text.
+  const outside = withoutAsides(collapsed);
+  const text = outside.trim() === '' ? collapsed.replace(/[()]/g, '') : outside;
   if (text.includes(';')) return text.split(';').map(turnedRound);
   // One author as `Last, First` (`Ferreira, Luís`, `de la Cruz, María`): a lone family name before
   // the only comma, where a list would have a whole name (`Kaiming He, Jian Sun`).
@@ -240,6 +243,19 @@ export interface GivenLinks {
 }
 
 /**
+ * An arXiv id as arXiv writes it: an old-style id's archive in lower case and its subject class
+ * in upper case (`MATH/0309136` → `math/0309136`, `math.gt/…` → `math.GT/…`); a new-style id as
+ * it is. An upper-case archive stopped the whole ingest as a bad arXiv link.
+ */
+function canonicalArxivId(id: string): string {
+  return id.replace(
+    /^([a-z-]+)(\.[a-z]{2})?\//i,
+    (_, archive: string, subject: string | undefined) =>
+      `${archive.toLowerCase()}${subject?.toUpperCase() ?? ''}/`,
+  );
+}
+
+/**
  * Sorts the URLs and ids a record gives into PDF, DOI, OpenReview, arXiv and landing page. Values
  * are kept as given (a bad one is reported by {@link linksProblem}, never silently dropped), except
  * that an OpenReview PDF path becomes its absolute URL.
@@ -273,6 +289,7 @@ export function classifyPaperLinks(given: GivenLinks): PaperLinks {
     if (isPdf && !doi) links.pdf ??= value;
     else if (!openreview && !arxiv && !doi && !ARXIV_ID.test(value)) links.page ??= value;
   }
+  if (links.arxiv) links.arxiv = canonicalArxivId(links.arxiv);
   return links;
 }
 
