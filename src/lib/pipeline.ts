@@ -634,34 +634,35 @@ async function deriveAll(
   let next = 0;
   let done = abstracts.length - todo.length;
   progress?.update('derive', done, abstracts.length);
-  const work = async (derive: (batch: ToDerive[]) => Promise<Derived[]>): Promise<void> => {
+  /** A batch derived, and its V8 serialisation when a helper sent it so (for the cache). */
+  type Answer = { derived: Derived[]; bytes?: Uint8Array };
+  const work = async (derive: (batch: ToDerive[]) => Promise<Answer>): Promise<void> => {
     while (next < todo.length) {
       const start = next;
       next = Math.min(todo.length, next + BATCH_SIZE);
       const indexes = todo.slice(start, next);
-      const batch = await derive(indexes.map((index) => abstracts[index]!));
-      batch.forEach((derived, offset) => (results[indexes[offset]!] = derived));
+      const { derived, bytes } = await derive(indexes.map((index) => abstracts[index]!));
+      derived.forEach((one, offset) => (results[indexes[offset]!] = one));
       cache?.add(
         indexes.map((index) => keys[index]!),
-        serializedBatches.get(batch) ?? serialize(batch),
+        bytes ?? serialize(derived),
       );
-      done += batch.length;
+      done += derived.length;
       progress?.update('derive', done, abstracts.length);
     }
   };
+  const here = (batch: ToDerive[]): Promise<Answer> =>
+    Promise.resolve({ derived: batch.map((abstract) => derivePaper(abstract, matcher)) });
+  // Two batches in flight per helper: it starts the next one while this thread receives the last.
   // With a cache, a helper sends its batch serialised (what posting it does anyway), so that the
   // bytes this thread reads the batch from are also what it stores.
-  const serializedBatches = new WeakMap<Derived[], Uint8Array>();
-  const here = (batch: ToDerive[]): Promise<Derived[]> =>
-    Promise.resolve(batch.map((abstract) => derivePaper(abstract, matcher)));
-  // Two batches in flight per helper: it starts the next one while this thread receives the last.
-  const ask = (helper: Helper) => async (batch: ToDerive[]) => {
-    if (!cache) return askHelper<Derived[]>(helper, { derive: batch });
-    const bytes = await askHelper<Uint8Array>(helper, { derive: batch, serialized: true });
-    const derived = deserialize(bytes) as Derived[];
-    serializedBatches.set(derived, bytes);
-    return derived;
-  };
+  const ask =
+    (helper: Helper) =>
+    async (batch: ToDerive[]): Promise<Answer> => {
+      if (!cache) return { derived: await askHelper<Derived[]>(helper, { derive: batch }) };
+      const bytes = await askHelper<Uint8Array>(helper, { derive: batch, serialized: true });
+      return { derived: deserialize(bytes) as Derived[], bytes };
+    };
   await Promise.all(
     helpers.length === 0
       ? [work(here)]

@@ -260,14 +260,16 @@ function readHeader(file: string): Header | null {
   } finally {
     closeSync(descriptor);
   }
+  // Latin-1: one character a byte, so the lines' lengths are the header's bytes.
   const text = bytes.subarray(0, read).toString('latin1');
-  const lines = text.split('\n', 3);
-  const third = text.indexOf('\n', text.indexOf('\n', text.indexOf('\n') + 1) + 1);
-  if (lines[0] !== MAGIC || third < 0) return null;
+  const [magic, version = '', written = ''] = text.split('\n', 3);
+  const length = magic!.length + version.length + written.length + 3;
+  // The third line must end within what was read.
+  if (magic !== MAGIC || text[length - 1] !== '\n') return null;
   try {
-    const folder: unknown = JSON.parse(Buffer.from(lines[2]!, 'latin1').toString('utf8'));
+    const folder: unknown = JSON.parse(Buffer.from(written, 'latin1').toString('utf8'));
     if (typeof folder !== 'string') return null;
-    return { version: lines[1]!, folder, length: third + 1 };
+    return { version, folder, length };
   } catch {
     return null;
   }

@@ -19,6 +19,7 @@ import { formatCount } from '../../format';
 import { MAX_RECORD_CHARS } from '../limits';
 import {
   addRow,
+  ARXIV_ID_PATTERN,
   finishRows,
   newRows,
   readsOn,
@@ -43,8 +44,10 @@ export const MAX_XML_ATTRIBUTES = 1_000;
 const CHUNK = 65_536;
 
 /** An entry's `<id>`: an arXiv abstract page, the id and its version. */
-const ABSTRACT_PAGE =
-  /^https?:\/\/(?:www\.|export\.)?arxiv\.org\/abs\/((?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7}))(?:v\d+)?$/i;
+const ABSTRACT_PAGE = new RegExp(
+  String.raw`^https?:\/\/(?:www\.|export\.)?arxiv\.org\/abs\/((?:${ARXIV_ID_PATTERN}))(?:v\d+)?$`,
+  'i',
+);
 /** The `<id>` of the entry arXiv answers a bad query with (`<title>Error</title>`). */
 const ERROR_ID = /^https?:\/\/(?:www\.|export\.)?arxiv\.org\/api\/errors/i;
 

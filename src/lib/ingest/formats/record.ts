@@ -226,7 +226,9 @@ const OPENREVIEW_RELATIVE_PDF = /^\/(?:pdf|attachment)(?:\/[0-9a-f]{8,64}\.pdf|\
 const OPENREVIEW_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const ARXIV =
   /^https?:\/\/(?:www\.)?(?:export\.)?arxiv\.org\/(?:abs|pdf)\/([^?#\s]+?)(?:\.pdf)?(?:[?#].*)?$/i;
-const ARXIV_ID = /^(?:arXiv:)?((?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(?:v\d+)?)$/i;
+/** An arXiv id without its version: new style `2401.01234`, old style `math.GT/0309136`. */
+export const ARXIV_ID_PATTERN = String.raw`\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7}`;
+const ARXIV_ID = new RegExp(String.raw`^(?:arXiv:)?((?:${ARXIV_ID_PATTERN})(?:v\d+)?)$`, 'i');
 const DOI_URL = /^https?:\/\/(?:dx\.)?doi\.org\/(10\.\S+)$/i;
 const DOI = /^(?:doi:\s*)?(10\.\d{4,9}\/\S+)$/i;
 
@@ -959,12 +961,10 @@ function arxivFields(value: Record<string, unknown>): Record<string, unknown> | 
   const year =
     (typeof created === 'string' ? readYear(created) : undefined) ?? arxivIdYear(id.trim());
   const fields: Record<string, unknown> = {
-    // Without `arXiv:` and a version (`0704.0001v2`), as the Atom reader gives it: the link is then
-    // the paper's latest version, and the same paper has one id in both exports.
-    arxiv: id
-      .trim()
-      .replace(/^arXiv:/i, '')
-      .replace(/v\d+$/, ''),
+    // Without a version (`0704.0001v2`), as the Atom reader gives it: the link is then the paper's
+    // latest version, and the same paper has one id in both exports (`arXiv:` is taken off with
+    // every reader's, classifyPaperLinks).
+    arxiv: id.trim().replace(/v\d+$/, ''),
     venue: ARXIV_VENUE,
     kind: 'preprint',
     ...(year !== undefined ? { year } : {}),
