@@ -1203,8 +1203,16 @@ function cutsNounGroup(tokens: readonly Token[], last: number): boolean {
       /[^su]s$/.test(head.lower);
     if (hyphenated || sharedPlural) return true;
   }
-  // "perturbing | the underlying data": an -ing word the tagger read as a noun takes an object.
-  return /ing$/.test(end.lower) && after.pos === 'DET';
+  // "perturbing | the underlying data", "decomposing | it", "showing | that…", "needing | only a
+  // short circuit": an -ing word the tagger read as a noun takes an object or a clause. An adverb
+  // alone says nothing ("learning | often fails" is a subject), so it counts only before an object.
+  if (!/ing$/.test(end.lower)) return false;
+  if (['DET', 'PRON', 'SCONJ', 'NUM'].includes(after.pos)) return true;
+  return (
+    after.pos === 'ADV' &&
+    next !== undefined &&
+    ['DET', 'NUM', 'ADJ', 'NOUN'].includes(next.pos)
+  );
 }
 
 /**
