@@ -3,8 +3,7 @@
  * are built here, inline: a phrase the abstract negates is never the title's head.
  */
 import { describe, expect, it } from 'vitest';
-import { describePaper, titleCandidates } from '../../src/lib/ingest/naming/describe';
-import { tagText } from '../../src/lib/text/nlp';
+import { describePaper } from '../../src/lib/ingest/naming/describe';
 import { inNegationScope } from '../../src/lib/text/negation';
 import { isEverydayWord } from '../../src/lib/enrich/keywords';
 import { contentKeys } from '../../src/lib/text/terms';
@@ -101,71 +100,4 @@ describe('a graded modifier keeps its adverb in the title', () => {
       }
     });
   }
-});
-
-describe('a title never ends on an -ing word that still takes its object', () => {
-  // The tagger reads such words as nouns; cut there, the title reads as cut off.
-  const CASES: { abstract: string; verb: string }[] = [
-    {
-      verb: 'needing',
-      abstract:
-        'We present QTDA, a fully implemented end-to-end quantum machine learning algorithm needing only a short circuit-depth, that is applicable to high-dimensional classical data. QTDA has provable asymptotic speedup for certain classes of problems.',
-    },
-    {
-      verb: 'establishing',
-      abstract:
-        'Langevin algorithms sample from log-concave targets. We prove a descent lemma establishing that the algorithm decreases the KL divergence at every step. The descent lemma yields the first rates for the inexact setting.',
-    },
-  ];
-  for (const { abstract, verb } of CASES) {
-    it(`"${verb}"`, () => {
-      const { title } = describePaper(abstract);
-      expect(title, title).not.toMatch(new RegExp(`\\b${verb}\\b(?:\\s+(?:for|of|in|on)\\b.*)?$`));
-    });
-  }
-
-  it('keeps an -ing noun a subject or object ends on', () => {
-    const { title } = describePaper(
-      'Reinforcement learning often fails with sparse rewards. We propose a curiosity bonus for reinforcement learning. Reinforcement learning often improves with the bonus on twelve Atari games.',
-    );
-    expect(title).toMatch(/reinforcement learning$/i);
-  });
-});
-
-describe('no title candidate ends on a verb that takes an object', () => {
-  // The tagger reads "yields", "offer", "needing" as nouns; before "a", "an", "the", "it" or "only
-  // a", they are verbs, and a title cut there reads as cut off.
-  const CASES: { abstract: string; verb: string }[] = [
-    {
-      verb: 'yields',
-      abstract:
-        'Deep networks trained for regression behave differently from classifiers. We show that the regression formulation yields a low-rank bias in the features of the input layer. The classification formulation of the same task removes this bias on four benchmarks.',
-    },
-    {
-      verb: 'offer',
-      abstract:
-        'Kernel-based optimal transport estimators offer a principled alternative to plug-in estimators. We propose a specialized semismooth Newton method for kernel-based optimal transport. It converges quadratically on ten benchmarks.',
-    },
-    {
-      verb: 'needing',
-      abstract:
-        'We present QTDA, a fully implemented end-to-end quantum machine learning algorithm needing only a short circuit-depth, that is applicable to high-dimensional classical data.',
-    },
-  ];
-  for (const { abstract, verb } of CASES) {
-    it(`"${verb}"`, () => {
-      const texts = titleCandidates(tagText(abstract)).candidates.map((c) => c.text);
-      expect(texts.length).toBeGreaterThan(0);
-      expect(texts.filter((text) => text.endsWith(verb))).toEqual([]);
-    });
-  }
-
-  it('keeps a phrase a relative clause follows', () => {
-    const texts = titleCandidates(
-      tagText(
-        'We propose a contrastive model that learns molecular embeddings. The contrastive model beats fingerprints on ten property prediction tasks.',
-      ),
-    ).candidates.map((c) => c.text.toLowerCase());
-    expect(texts).toContainEqual(expect.stringMatching(/^contrastive model/));
-  });
 });

@@ -1169,9 +1169,6 @@ function continuesPast(
   return (generic || articled) && (after.pos === 'ADP' || after.lower === 'that');
 }
 
-/** Words that open a relative clause about the phrase before them. */
-const RELATIVE_PRONOUN = /^(?:that|which|who|whom|whose|where|when)$/;
-
 /**
  * A phrase that stops inside a longer noun group the tagger split: "equations in the iterative"
  * before "extended and unscented Kalman filters", "characterization of translation-invariant"
@@ -1206,21 +1203,8 @@ function cutsNounGroup(tokens: readonly Token[], last: number): boolean {
       /[^su]s$/.test(head.lower);
     if (hyphenated || sharedPlural) return true;
   }
-  // "perturbing | the underlying data", "decomposing | it", "showing | that…", "needing | only a
-  // short circuit": an -ing word the tagger read as a noun takes an object or a clause. An adverb
-  // alone says nothing ("learning | often fails" is a subject), so it counts only before an object.
-  // Any other word a determiner or pronoun follows is a verb taking its object ("space yields | a",
-  // "methods offer | an"), but for a relative pronoun, which opens a clause about the whole phrase
-  // ("a model | that learns").
-  if (!/ing$/.test(end.lower)) {
-    return (after.pos === 'DET' || after.pos === 'PRON') && !RELATIVE_PRONOUN.test(after.lower);
-  }
-  if (['DET', 'PRON', 'SCONJ', 'NUM'].includes(after.pos)) return true;
-  return (
-    after.pos === 'ADV' &&
-    next !== undefined &&
-    ['DET', 'NUM', 'ADJ', 'NOUN'].includes(next.pos)
-  );
+  // "perturbing | the underlying data": an -ing word the tagger read as a noun takes an object.
+  return /ing$/.test(end.lower) && after.pos === 'DET';
 }
 
 /**

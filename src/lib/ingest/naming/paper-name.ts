@@ -437,9 +437,6 @@ function isIntroducingVerb(words: readonly Word[], i: number): boolean {
   return /ly$/.test(previous) && isAuthorWord(words[i - 2]?.bare ?? '');
 }
 
-/** A version number after a name: `2`, `2.0`, `v3`, `1.5`. */
-const VERSION = /^v?\d{1,2}(?:\.\d{1,2})?$/;
-
 /** The name at the start of a verb's object: "the Webscale-RL pipeline", "a … Approach (HEDRA)". */
 function parseNameAt(
   sentence: string,
@@ -472,18 +469,6 @@ function parseNameRun(
     if (!word || opensBracket(word.raw) || !isNameWord(word.bare)) break;
     run.push(word);
     if (endsWithPunctuation(word.raw)) break;
-  }
-  // "NaturalSpeech 2, a TTS system", "CircuitNet 2.0.": a coined name's version number is part of
-  // the name; the paper is not the version before it.
-  const version = words[start + run.length];
-  if (
-    run.length > 0 &&
-    !endsWithPunctuation(run.at(-1)!.raw) &&
-    isCoinedIdentifier(run[0]!.bare) &&
-    version !== undefined &&
-    VERSION.test(version.bare)
-  ) {
-    run.push(version);
   }
   const last = run.at(-1);
   // "we present GPT-4o's results": a possessive is about something, it does not name it.
