@@ -403,26 +403,6 @@ function isModifier(token: Token): boolean {
   return token.pos === 'VERB' && /(?:ed|en|ing)$/.test(token.lower) && !STOP_WORDS.has(token.lower);
 }
 
-/**
- * True when `adverb`, an "-ly" adverb right before a phrase's first word, grades that adjective or
- * participle: "partially observable tasks", "doubly robust estimator", "weakly supervised
- * segmentation". The phrase keeps it, since without it the phrase says another thing
- * ("observable tasks", "robust estimator"). Adverbs before a gerund ("efficiently computing
- * policies") modify the verb, not a noun phrase, and stay out.
- */
-function gradesModifier(adverb: Token, word: Token): boolean {
-  return (
-    adverb.pos === 'ADV' &&
-    /^\p{Ll}{3,}ly$/u.test(adverb.lower) &&
-    isClean(adverb) &&
-    !STOP_WORDS.has(adverb.lower) &&
-    (word.pos === 'ADJ' ||
-      (word.pos === 'VERB' && /(?:ed|en)$/.test(word.lower)) ||
-      // Both capitalised, a name's words: "Partially Observable Markov Decision Processes".
-      (word.pos === 'PROPN' && /^\p{Lu}/u.test(adverb.text) && /^\p{Lu}/u.test(word.text)))
-  );
-}
-
 /** Math, citations and symbols never belong in a phrase a reader sees as a title or keyword. */
 function isClean(token: Token): boolean {
   return (
@@ -480,10 +460,7 @@ function chunk(sentence: TaggedSentence, sentenceIndex: number): Phrase[] {
     let last = j;
     while (last > i && isVariable(tokens[last]!)) last -= 1;
     while (last >= i && !isNominal(tokens[last] as Token)) last -= 1;
-    if (last >= i) {
-      const first = i > 0 && gradesModifier(tokens[i - 1]!, token) ? i - 1 : i;
-      phrases.push(phrase(sentence, sentenceIndex, first, last));
-    }
+    if (last >= i) phrases.push(phrase(sentence, sentenceIndex, i, last));
     i = j + 1;
   }
   return phrases;
@@ -556,13 +533,7 @@ export function nounPhraseVocabulary(tagged: readonly TaggedSentence[]): string[
   };
   tagged.forEach((sentence, index) => {
     for (const np of nounPhrases(sentence, index)) {
-      // A graded word never starts a span without its adverb: not "observable planning tasks"
-      // from "partially observable planning tasks".
-      const graded =
-        np.first < np.last &&
-        gradesModifier(sentence.tokens[np.first]!, sentence.tokens[np.first + 1]!);
       for (let first = np.first; first <= np.last; first++) {
-        if (graded && first === np.first + 1) continue;
         const head = sentence.tokens[first];
         if (!head || head.pos === 'VERB' || head.pos === 'NUM' || STOP_WORDS.has(head.lower))
           continue;
