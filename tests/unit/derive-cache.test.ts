@@ -50,6 +50,14 @@ async function savedTen(file: string): Promise<string[]> {
   return abstracts;
 }
 
+/** A run that reads the first `used` of `abstracts`, derives one new abstract (`New.`) and saves. */
+async function runUsing(file: string, abstracts: readonly string[], used: number): Promise<void> {
+  const run = DeriveCache.open<Value>(file, 'v1', work);
+  for (const abstract of abstracts.slice(0, used)) run.take(run.keyOf(abstract, undefined));
+  run.add([run.keyOf('New.', undefined)], serialize([value('New.')]));
+  await run.save();
+}
+
 describe('the derive cache', () => {
   it('gives back what a run derived, typed arrays and all, for the same abstract and title', async () => {
     const file = newFile();
@@ -158,10 +166,7 @@ describe('the derive cache', () => {
     const file = newFile();
     const abstracts = await savedTen(file);
     // A run that reads 3 of the 10 and derives one new abstract.
-    const run = DeriveCache.open<Value>(file, 'v1', work);
-    for (const abstract of abstracts.slice(0, 3)) run.take(run.keyOf(abstract, undefined));
-    run.add([run.keyOf('New.', undefined)], serialize([value('New.')]));
-    await run.save();
+    await runUsing(file, abstracts, 3);
     const next = DeriveCache.open<Value>(file, 'v1', work);
     const found = [...abstracts, 'New.'].filter(
       (abstract) => next.take(next.keyOf(abstract, undefined)) !== undefined,
@@ -173,10 +178,7 @@ describe('the derive cache', () => {
   it('keeps a batch whole while a run uses at least half of it', async () => {
     const file = newFile();
     const abstracts = await savedTen(file);
-    const run = DeriveCache.open<Value>(file, 'v1', work);
-    for (const abstract of abstracts.slice(0, 5)) run.take(run.keyOf(abstract, undefined));
-    run.add([run.keyOf('New.', undefined)], serialize([value('New.')]));
-    await run.save();
+    await runUsing(file, abstracts, 5);
     const next = DeriveCache.open<Value>(file, 'v1', work);
     for (const abstract of [...abstracts, 'New.']) next.take(next.keyOf(abstract, undefined));
     expect(next.hits).toBe(11);
