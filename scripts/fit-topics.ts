@@ -17,8 +17,8 @@
  *   FIT_CUT_VENUES (default: the fit half's venues; `all`), FIT_DROPS, FIT_FIRSTS;
  *   FIT_CUT_OBJECTIVE (worst-venue; `pooled`); FIT_TOPIC_BIAS=1 (a per-topic offset in the shared
  *   regression, tried and dropped), FIT_TOPIC_RIDGE; for comparing cut rules quickly: FIT_CACHE=<file>
- *   (the word models, ~190 MB, reused while the file exists), FIT_FOLDS=<venues> (hold out only
- *   these), FIT_FINAL=0 (no shipped fit)
+ *   (the word models, ~190 MB, reused while the file exists), FIT_FOLDS=<venues> (hold out and
+ *   learn the word models of only these; the shipped fit is the same), FIT_FINAL=0 (no shipped fit)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -886,17 +886,23 @@ function fitData(fitRows: DevItem[], dev: string, rule: TopicWeights): FitData {
       console.log(`rule, ${venue}: ${show(figures(tags, set.reference, subset))}`);
     }
   }
-  const folds = venues.map((venue) => {
-    const others = venues.filter((v) => v !== venue);
-    const train = noProfiles
-      ? examples.filter((e) => e.venue !== venue)
-      : stackedExamples(sets, rule, others);
-    const learned = noProfiles ? {} : learnProfiles(sets, new Set(others));
-    const test = noProfiles
-      ? examples.filter((e) => e.venue === venue)
-      : sets.flatMap((set) => examplesOf(set, { ...rule, ...learned }, new Set([venue])));
-    return { venue, others, train, test, seedRows: seedExamples(seeds, { ...rule, ...learned }) };
-  });
+  // FIT_FOLDS: only these venues' held-out word models are learned. Each fold restacks its
+  // others (a classifier per venue of them), so learning every fold grows with the square of the
+  // venues; the shipped fit (`examples`, `learned`) never reads the folds.
+  const heldOut = process.env.FIT_FOLDS?.split(',').filter(Boolean);
+  const folds = venues
+    .filter((venue) => !heldOut || heldOut.includes(venue))
+    .map((venue) => {
+      const others = venues.filter((v) => v !== venue);
+      const train = noProfiles
+        ? examples.filter((e) => e.venue !== venue)
+        : stackedExamples(sets, rule, others);
+      const learned = noProfiles ? {} : learnProfiles(sets, new Set(others));
+      const test = noProfiles
+        ? examples.filter((e) => e.venue === venue)
+        : sets.flatMap((set) => examplesOf(set, { ...rule, ...learned }, new Set([venue])));
+      return { venue, others, train, test, seedRows: seedExamples(seeds, { ...rule, ...learned }) };
+    });
   const learned = noProfiles ? {} : learnProfiles(sets, new Set(venues));
   const seedRows = seedExamples(seeds, { ...rule, ...learned });
   const final = sets.flatMap((set) => examplesOf(set, { ...rule, ...learned }));
@@ -922,9 +928,10 @@ function runModel(values: { data?: string; dev?: string; write?: boolean; show?:
   );
   // Held out by venue: profiles and model fitted on the other venues, this one only scored.
   const pooled: { example: Example; tags: string[] }[] = [];
-  const heldOut = process.env.FIT_FOLDS?.split(',');
+  const heldOut = process.env.FIT_FOLDS?.split(',').filter(Boolean);
   for (const fold of data.folds) {
     const { venue, others, train, test, seedRows } = fold;
+    // A FIT_CACHE file written without FIT_FOLDS holds every fold.
     if (heldOut && !heldOut.includes(venue)) continue;
     const model = fitModel(train, seedRows);
     const tags = modelTags(test, model);
