@@ -117,6 +117,22 @@ describe('names the authors mark as theirs', () => {
     ).toBe('InstructZero');
   });
 
+  it('"our model, dubbed X," anywhere in a sentence, but not "our model, X," after a verb of use', () => {
+    expect(
+      name(
+        'Vision tasks need many models. We fine-tune a text-to-image diffusion model on ' +
+          'instructions. Experiments demonstrate that our model, dubbed VisionDrafter, performs ' +
+          'competitively with task-specific models.',
+      ),
+    ).toBe('VisionDrafter');
+    expect(
+      name(
+        'Vision tasks need many models. Experiments show that we fine-tune our model, ' +
+          'Qwen2, well on instructions.',
+      ),
+    ).toBeNull();
+  });
+
   it('is never a model the authors only fine-tune, nor a baseline they beat', () => {
     expect(
       name(
@@ -189,6 +205,18 @@ describe('names written with punctuation around them', () => {
           'outperform baselines.',
       ),
     ).toBeNull();
+  });
+});
+
+describe('a short form that marks its letters in the long form', () => {
+  it('is the name the long form defines ("Group-Aware transFormer (GAFormer)")', () => {
+    expect(
+      name(
+        'Timeseries lack structure. We introduce group embeddings for tokens. We then introduce ' +
+          'a novel architecture, Group-Aware transFormer (GAFormer), which uses both embeddings. ' +
+          'The GAFormer outperforms existing baselines.',
+      ),
+    ).toBe('GAFormer');
   });
 });
 

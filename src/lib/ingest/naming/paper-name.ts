@@ -387,9 +387,16 @@ function ourThingNamed(sentence: string, sentenceIndex: number, text: string): N
   const verb = /(\S+)\s+$/.exec(sentence.slice(0, at))?.[1] ?? '';
   const opens = at === 0;
   const made = contributionVerb(verb)?.verbClass === 'artifact';
+  // "Experiments show that our model, dubbed InstructCV, performs…": a naming word says the
+  // authors named it, wherever the sentence mentions it, unless they say they use it ("we
+  // fine-tune our model, called Qwen2,").
+  const named =
+    /,\s+(?:called|named|dubbed|termed)\s/.test(match[0]) &&
+    !USE_VERB_IN_TEXT.test(sentence.slice(0, at));
   // "…, ImageNet, CIFAR-10, and SVHN": a list, not a name.
   const next = match[2] ?? '';
-  if ((!opens && !made) || next === 'and' || isCoinedIdentifier(bareWord(next))) return [];
+  if ((!opens && !made && !named) || next === 'and' || isCoinedIdentifier(bareWord(next)))
+    return [];
   const after = sentence.indexOf(',', match.index + match[0].indexOf(name));
   return [
     {
@@ -882,12 +889,15 @@ function isCoinage(finding: NameFinding): boolean {
   // "an INductive knowledge GRAph eMbedding method": two or three capitals that mark letters of an
   // expansion, unless the authors give it as a name ("Our method, called DAGnosis,"); four or
   // more are an acronym run into a capitalised word (`DNNLasso`).
-  // Introduced as a thing of its own ("We present LLark, an instruction-tuned model…"), it is one.
+  // Introduced as a thing of its own ("We present LLark, an instruction-tuned model…"), it is one;
+  // so is the short form a long form defines ("Group-Aware transFormer (GAFormer)"): the letters
+  // it marks are the long form's, and the name is the word in brackets.
   if (
     /^\p{Lu}{2,3}\p{Ll}{3,}$/u.test(name) &&
     !finding.named &&
     !finding.ours &&
-    finding.appositive === null
+    finding.appositive === null &&
+    finding.longForm === null
   )
     return false;
   // "a batch-RL framework", "deep-RL agents": a plain word before the field's acronym.
