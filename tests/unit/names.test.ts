@@ -208,6 +208,33 @@ describe('names written with punctuation around them', () => {
   });
 });
 
+describe('"referred to as X" and "denoted as X"', () => {
+  it('name what the authors made, as "called X" does', () => {
+    expect(
+      name(
+        'Physical systems are hard to simulate. We present a novel approach, referred to as ' +
+          'FluxRecNet, which serves as a general module for simulators. FluxRecNet outperforms ' +
+          'solvers.',
+      ),
+    ).toBe('FluxRecNet');
+    expect(
+      name(
+        'Small language models matter on devices. Leveraging deep and thin architectures, we ' +
+          'establish a strong baseline network denoted as TinyStack, which attains higher accuracy.',
+      ),
+    ).toBe('TinyStack');
+  });
+
+  it('never name what others made ("the method referred to as X in [3]" is a citation)', () => {
+    expect(
+      name(
+        'Clustering is hard. Prior work used a method, referred to as SCRAMBLE, that we ' +
+          'evaluate on new data. We fine-tune SCRAMBLE on five datasets.',
+      ),
+    ).toBeNull();
+  });
+});
+
 describe('a short form that marks its letters in the long form', () => {
   it('is the name the long form defines ("Group-Aware transFormer (GAFormer)")', () => {
     expect(

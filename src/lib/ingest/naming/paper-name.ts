@@ -64,11 +64,14 @@ export interface NameFinding {
 
 /** A quick test that a sentence may introduce a name at all, before it is read word by word. */
 const INTRODUCING_WORD =
-  /\b(?:introduc|propos|present|develop|contribut|construct|design|build|built|creat|devis|curat|provid|releas|call|dub|name|term|coin|refer)/i;
+  /\b(?:introduc|propos|present|develop|contribut|construct|design|build|built|creat|devis|curat|provid|releas|call|dub|name|term|coin|refer|denot)/i;
 /** Determiners skipped before a name: "we introduce the Tool Decathlon". */
 const DETERMINER = /^(?:the|a|an|our)$/i;
-/** "(dubbed as Toolathlon)", "called ImageBeagle", "named Pose Prior Learner (PPL)". */
-const NAMING_WORD = /^(?:called|dubbed|named|termed|coined|denoted)$/i;
+/**
+ * "(dubbed as Toolathlon)", "called ImageBeagle", "named Pose Prior Learner (PPL)", "referred to as
+ * PARCv2".
+ */
+const NAMING_WORD = /^(?:called|dubbed|named|termed|coined|denoted|referred)$/i;
 /**
  * The same said by the authors: "which we call AmbientGAN", "we term our method … (MGAN)", "which
  * we refer to as X".
@@ -115,8 +118,8 @@ export function introducedNames(
     // authors use, not what they make ("we propose a method called X", "a novel method termed X").
     if (viaNaming && !byAuthors && namesWhatIsUsed(words, i)) return;
     let from = i + 1;
-    // "which we refer to as CompoundPiece".
-    if (byAuthors && word.bare.toLowerCase() === 'refer' && words[from]?.bare === 'to') from += 1;
+    // "which we refer to as CompoundPiece", "a method referred to as EDISON".
+    if (/^refer(?:red)?$/i.test(word.bare) && words[from]?.bare === 'to') from += 1;
     if (viaNaming && words[from]?.bare.toLowerCase() === 'as') from += 1;
     // "We propose and analyze a … method (Quartz)": the object follows the second verb.
     if (
