@@ -131,6 +131,13 @@ describe('names the authors mark as theirs', () => {
           'Qwen2, well on instructions.',
       ),
     ).toBeNull();
+    // "called" also names what exists: a baseline, an earlier corpus.
+    expect(
+      name(
+        'Retrieval is hard. We propose a new index. In our experiments, our strongest baseline, ' +
+          'called ColBERTv2, is outperformed by a wide margin.',
+      ),
+    ).toBeNull();
   });
 
   it('is never a model the authors only fine-tune, nor a baseline they beat', () => {
@@ -208,21 +215,23 @@ describe('names written with punctuation around them', () => {
   });
 });
 
-describe('"referred to as X" and "denoted as X"', () => {
+describe('"referred to as X"', () => {
   it('name what the authors made, as "called X" does', () => {
     expect(
       name(
         'Physical systems are hard to simulate. We present a novel approach, referred to as ' +
-          'FluxRecNet, which serves as a general module for simulators. FluxRecNet outperforms ' +
-          'solvers.',
+          'FluxRecNet, which serves as a general module for simulators. It is fast.',
       ),
     ).toBe('FluxRecNet');
+  });
+
+  it('"denoted as X" alone never lets a sentence be read for a name: it mostly names symbols', () => {
     expect(
       name(
-        'Small language models matter on devices. Leveraging deep and thin architectures, we ' +
-          'establish a strong baseline network denoted as TinyStack, which attains higher accuracy.',
+        'Training is noisy. We show that the gradient noise, denoted as Xi, is heavy-tailed, ' +
+          'and that clipping helps.',
       ),
-    ).toBe('TinyStack');
+    ).toBeNull();
   });
 
   it('never name what others made ("the method referred to as X in [3]" is a citation)', () => {

@@ -64,7 +64,7 @@ export interface NameFinding {
 
 /** A quick test that a sentence may introduce a name at all, before it is read word by word. */
 const INTRODUCING_WORD =
-  /\b(?:introduc|propos|present|develop|contribut|construct|design|build|built|creat|devis|curat|provid|releas|call|dub|name|term|coin|refer|denot)/i;
+  /\b(?:introduc|propos|present|develop|contribut|construct|design|build|built|creat|devis|curat|provid|releas|call|dub|name|term|coin|refer)/i;
 /** Determiners skipped before a name: "we introduce the Tool Decathlon". */
 const DETERMINER = /^(?:the|a|an|our)$/i;
 /**
@@ -390,12 +390,12 @@ function ourThingNamed(sentence: string, sentenceIndex: number, text: string): N
   const verb = /(\S+)\s+$/.exec(sentence.slice(0, at))?.[1] ?? '';
   const opens = at === 0;
   const made = contributionVerb(verb)?.verbClass === 'artifact';
-  // "Experiments show that our model, dubbed InstructCV, performs…": a naming word says the
-  // authors named it, wherever the sentence mentions it, unless they say they use it ("we
-  // fine-tune our model, called Qwen2,").
+  // "Experiments show that our model, dubbed InstructCV, performs…": a word that coins a name
+  // says the authors named it, wherever the sentence mentions it, unless they say they use it
+  // ("we fine-tune our model, dubbed X,"). Not "called" or "named", which also name what exists
+  // ("our strongest baseline, called ColBERTv2,", "our earlier corpus, called Alpaca-52K,").
   const named =
-    /,\s+(?:called|named|dubbed|termed)\s/.test(match[0]) &&
-    !USE_VERB_IN_TEXT.test(sentence.slice(0, at));
+    /,\s+(?:dubbed|termed)\s/.test(match[0]) && !USE_VERB_IN_TEXT.test(sentence.slice(0, at));
   // "…, ImageNet, CIFAR-10, and SVHN": a list, not a name.
   const next = match[2] ?? '';
   if ((!opens && !made && !named) || next === 'and' || isCoinedIdentifier(bareWord(next)))
