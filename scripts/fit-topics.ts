@@ -838,6 +838,13 @@ function seedExamples(seeds: Seeds, weights: TopicWeights): Example[] {
   return examples;
 }
 
+/**
+ * FIT_FOLDS: the venues held out and scored, each with word models learned without it (default:
+ * every venue). Each fold restacks its others (a classifier per venue of them), so learning every
+ * fold grows with the square of the venues; the shipped fit never reads the folds.
+ */
+const HELD_OUT = process.env.FIT_FOLDS?.split(',').filter(Boolean);
+
 /** Everything the cuts and the regression are fitted on: the slow part of a fit (the word models). */
 interface FitData {
   venues: string[];
@@ -886,12 +893,9 @@ function fitData(fitRows: DevItem[], dev: string, rule: TopicWeights): FitData {
       console.log(`rule, ${venue}: ${show(figures(tags, set.reference, subset))}`);
     }
   }
-  // FIT_FOLDS: only these venues' held-out word models are learned. Each fold restacks its
-  // others (a classifier per venue of them), so learning every fold grows with the square of the
-  // venues; the shipped fit (`examples`, `learned`) never reads the folds.
-  const heldOut = process.env.FIT_FOLDS?.split(',').filter(Boolean);
+  // Only the FIT_FOLDS venues' held-out word models are learned (see HELD_OUT).
   const folds = venues
-    .filter((venue) => !heldOut || heldOut.includes(venue))
+    .filter((venue) => !HELD_OUT || HELD_OUT.includes(venue))
     .map((venue) => {
       const others = venues.filter((v) => v !== venue);
       const train = noProfiles
@@ -928,11 +932,10 @@ function runModel(values: { data?: string; dev?: string; write?: boolean; show?:
   );
   // Held out by venue: profiles and model fitted on the other venues, this one only scored.
   const pooled: { example: Example; tags: string[] }[] = [];
-  const heldOut = process.env.FIT_FOLDS?.split(',').filter(Boolean);
   for (const fold of data.folds) {
     const { venue, others, train, test, seedRows } = fold;
     // A FIT_CACHE file written without FIT_FOLDS holds every fold.
-    if (heldOut && !heldOut.includes(venue)) continue;
+    if (HELD_OUT && !HELD_OUT.includes(venue)) continue;
     const model = fitModel(train, seedRows);
     const tags = modelTags(test, model);
     tags.forEach((t, i) => pooled.push({ example: test[i]!, tags: t }));

@@ -215,7 +215,7 @@ describe('names written with punctuation around them', () => {
   });
 });
 
-describe('"referred to as X"', () => {
+describe('"referred to as X" and "denoted as X"', () => {
   it('name what the authors made, as "called X" does', () => {
     expect(
       name(
