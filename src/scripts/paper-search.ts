@@ -36,6 +36,36 @@ const FIRST_PAGE = 10;
  * 4 the browser paints and answers input between them, and the first cards show as soon.
  */
 const SLICE = 4;
+/**
+ * Where the reader was in a search's results when they left the page (sessionStorage). The results
+ * are drawn after load, too late for the browser's own scroll restoration: Back from a result
+ * landed near the top of the list, not at the card the reader had opened.
+ */
+const RETURN_KEY = 'paper-explorer:search-return';
+/** Most results redrawn to reach the place a reader left: "Show more" pages beyond it are not kept. */
+const MAX_RETURN_RESULTS = 500;
+
+/** A place in a search's results: the page address, the scroll offset, the results shown. */
+interface ReturnPoint {
+  url: string;
+  y: number;
+  shown: number;
+}
+
+/** The place a reader left this page's results, when they came back to it (Back, Forward). */
+function returnPoint(): ReturnPoint | null {
+  const navigation = performance.getEntriesByType('navigation')[0] as
+    PerformanceNavigationTiming | undefined;
+  if (navigation?.type !== 'back_forward') return null;
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(RETURN_KEY) ?? 'null') as ReturnPoint | null;
+    return saved?.url === location.href && Number.isFinite(saved.y) && Number.isFinite(saved.shown)
+      ? saved
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 const required = <T extends Element>(root: ParentNode, selector: string): T => {
   const element = root.querySelector<T>(selector);
@@ -69,6 +99,8 @@ class PaperSearch extends HTMLElement {
   /** Snippets that came for results still in the queue, by slug. */
   private waitingSnippets = new Map<string, { snippet: string | null; ranges: Range[] }>();
   private context!: ResultContext;
+  /** Where to scroll once the first results are drawn: the reader came Back to them. */
+  private returnTo: ReturnPoint | null = null;
 
   private get input() {
     return required<HTMLInputElement>(this, 'input[name="q"]');
@@ -130,6 +162,10 @@ class PaperSearch extends HTMLElement {
     });
     document.addEventListener('keydown', (event) => this.onGlobalKey(event));
     window.addEventListener('popstate', () => this.apply(readSearchState(location.search)));
+    window.addEventListener('pagehide', () => this.keepReturnPoint());
+    this.returnTo = returnPoint();
+    // This page scrolls there itself once the results are in; the browser's own try comes first.
+    if (this.returnTo) history.scrollRestoration = 'manual';
     this.apply(readSearchState(location.search));
     // Without a search in the URL the index is not needed for first paint: fetch it when idle.
     if (!isActive(this.state)) {
@@ -277,6 +313,7 @@ class PaperSearch extends HTMLElement {
     this.toggleAttribute('data-searching', active);
     this.results.hidden = !active;
     if (!active) {
+      this.returnTo = null;
       this.latest += 1;
       this.queue = [];
       for (const [element, text] of this.staticCounts) setCount(element, text);
@@ -284,7 +321,20 @@ class PaperSearch extends HTMLElement {
       announce(Number(this.dataset.paperCount ?? 0), this.state.query);
       return;
     }
-    this.search(0, FIRST_PAGE);
+    // Back to results: as many as were shown, so the place the reader left exists again.
+    const shown = Math.min(this.returnTo?.shown ?? 0, MAX_RETURN_RESULTS);
+    this.search(0, Math.max(FIRST_PAGE, shown));
+  }
+
+  /** Remembers where the reader is in the results, for Back (see RETURN_KEY). */
+  private keepReturnPoint() {
+    if (!isActive(this.state)) return;
+    const point: ReturnPoint = { url: location.href, y: window.scrollY, shown: this.listedCount() };
+    try {
+      sessionStorage.setItem(RETURN_KEY, JSON.stringify(point));
+    } catch {
+      // Storage refused (private mode, full): Back then starts at the top of the results.
+    }
   }
 
   private search(offset: number, limit = PAGE) {
@@ -357,6 +407,10 @@ class PaperSearch extends HTMLElement {
     required<HTMLElement>(this, '[data-partial]').hidden = this.partialList.children.length === 0;
     this.pumping = this.queue.length > 0;
     if (this.pumping) setTimeout(this.pump, 0);
+    else if (this.returnTo) {
+      window.scrollTo({ top: this.returnTo.y, behavior: 'instant' });
+      this.returnTo = null;
+    }
   };
 
   /** Results shown or queued: where "Show more" continues. */

@@ -196,6 +196,50 @@ describe('controls for thumbs', () => {
     await close();
   });
 
+  it('has no sideways scrolling once a paper is on the reading list (the nav shows its count)', async () => {
+    for (const width of [390, 320]) {
+      const { page, close } = await open(`${siteUrl}papers/${papers[0]!.slug}/`, {
+        ...PHONE,
+        viewport: { width, height: 700 },
+      });
+      await star(page, papers[0]!);
+      for (const pagePath of ['', `papers/${papers[0]!.slug}/`, 'tags/', 'list/']) {
+        await page.goto(`${siteUrl}${pagePath}`);
+        await expect.poll(() => page.locator('reading-list-count:not([hidden])').count()).toBe(1);
+        const width_ = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width_, `${pagePath} at ${width} px`).toBe(width);
+      }
+      await close();
+    }
+  });
+
+  it('keeps the paper page, its Cite dialog and the glossary within a phone at 200 % text', async () => {
+    const paper = papers.find((p) => p.slug !== papers[0]!.slug) ?? papers[0]!;
+    const { page, close } = await open(`${siteUrl}papers/${paper.slug}/`);
+    const largeText = () => page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await largeText();
+    expect(await pageWidth(), 'paper page').toBe(390);
+    await page.locator('.cite-open').click();
+    const dialog = page.locator('.cite dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const box = await dialog.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      return {
+        left: rect.left,
+        right: rect.right,
+        overflow: element.scrollWidth - element.clientWidth,
+      };
+    });
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(390);
+    expect(box.overflow).toBeLessThanOrEqual(0);
+    await page.goto(`${siteUrl}glossary/`);
+    await largeText();
+    expect(await pageWidth(), 'glossary').toBe(390);
+    await close();
+  });
+
   it('keeps the header to two rows on a phone: the links scroll sideways, the current one in view', async () => {
     for (const width of [390, 320]) {
       const { page, close } = await open(`${siteUrl}list/`, {

@@ -151,6 +151,27 @@ describe('search on the home page', () => {
     await page.close();
   });
 
+  it('comes Back from a result to the same place in the results, not to the top of the list', async () => {
+    const { page } = await home('?q=learning');
+    await expect.poll(() => hits(page).count()).toBeGreaterThan(12);
+    const target = hits(page).nth(11);
+    await target.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(300);
+    const slug = await target.getAttribute('data-slug');
+    await target.locator('h3 a').click();
+    await page.waitForURL(`**/papers/${slug}/`);
+    await page.goBack();
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 })
+      .toBeGreaterThan(before - 40);
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(40);
+    const box = await page.locator(`[data-result-list] > li[data-slug="${slug}"]`).boundingBox();
+    expect(box?.y).toBeGreaterThanOrEqual(0);
+    expect(box?.y).toBeLessThan(page.viewportSize()!.height);
+    await page.close();
+  });
+
   it('combines a query with a topic facet, and facet counts follow the query', async () => {
     const { page } = await home('?q=reinforcement+learning');
     await expect.poll(() => hits(page).count()).toBeGreaterThan(1);
