@@ -407,6 +407,49 @@ describe('what a red team sent (2026-12-05)', () => {
     expect(read.count).toBe(2 + 10_001);
   });
 
+  it('a @book or @collection with an abstract is a paper of its own, never a volume the others inherit', () => {
+    const text = [
+      `@inproceedings{p1, title = {Paper One}, abstract = {${ABSTRACT}}}`,
+      `@book{b1, title = {A Monograph About Birds}, publisher = {Springer}, year = {1999}, abstract = {${ABSTRACT} Birds.}}`,
+      `@collection{c1, title = {A Collection}, abstract = {${ABSTRACT} Collected.}}`,
+    ].join('\n');
+    const read = readBibtex('a.bib', text);
+    expect(read.problems).toEqual([]);
+    expect(read.records.map((r) => r.title)).toEqual([
+      'Paper One',
+      'A Monograph About Birds',
+      'A Collection',
+    ]);
+    const paper = read.records[0]!;
+    expect(paper.publication?.booktitle).toBeUndefined();
+    expect(paper.year).toBeUndefined();
+    // A PMLR volume block (no abstract) is still inherited beside such a book.
+    const pmlr = readBibtex(
+      'v.bib',
+      `@proceedings{v1, booktitle = {Proceedings of ICML}, year = {2023}}\n${text}`,
+    );
+    expect(pmlr.records.map((r) => r.publication?.booktitle)).toEqual([
+      'Proceedings of ICML',
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it('an entry whose type is not letters alone is named at its line, not dropped', () => {
+    const text = [
+      `@inproceedings{ok, title = {T}, abstract = {${ABSTRACT}}}`,
+      `@in_proceedings{p1, title = {T1}, abstract = {${ABSTRACT} One.}}`,
+      `@article2{p2, title = {T2}, abstract = {${ABSTRACT} Two.}}`,
+      'Contact: someone@example.org (the maintainer)',
+    ].join('\n');
+    const read = readBibtex('a.bib', text);
+    expect(read.records.map((r) => r.key)).toEqual(['ok']);
+    expect(reasons(read)).toEqual([
+      'a.bib:2: not BibTeX: @in_proceedings is no entry type (letters only); the entry is left out',
+      'a.bib:3: not BibTeX: @article2 is no entry type (letters only); the entry is left out',
+    ]);
+  });
+
   it('a RIS tag past its cap passes over its wrapped lines too', () => {
     const authors = 'AU  - Doe, J.\n'.repeat(5_001);
     const read = readRis('a.ris', `TY  - JOUR\nAB  - ${ABSTRACT}\n${authors}   continued\nER  -\n`);
@@ -606,6 +649,17 @@ describe('every reader costs linear time', () => {
     [
       'an unclosed quoted title in every entry of a .bib',
       (n) => `@misc{k0, title = "{T\n`.repeat(n / 22),
+      (t) => readBibtex('a.bib', t),
+    ],
+    // A red team's (2026-12-05): each value searched to the file's end for the next entry's line.
+    [
+      'many .bib entries on one line',
+      (n) => '@misc{k, note={x}} '.repeat(n / 20),
+      (t) => readBibtex('a.bib', t),
+    ],
+    [
+      'one .bib entry of many fields',
+      (n) => `@misc{k, ${'f = {x}, '.repeat(n / 10)}}`,
       (t) => readBibtex('a.bib', t),
     ],
     // … and a text of `ab- cd` pairs was lower-cased and searched once a pair.

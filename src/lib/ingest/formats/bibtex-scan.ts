@@ -145,9 +145,21 @@ class Scanner {
     const type = this.word().toLowerCase();
     this.skipSpace();
     const open = this.text[this.i];
-    if (!/^[a-z]+$/.test(type) || (open !== '{' && open !== '(')) return;
+    // Text between entries is a comment in BibTeX: an e-mail address there (`me@uni.edu (x)`) is
+    // no entry; a word of letters, digits, `_` and `-` before a brace is meant as one.
+    if ((open !== '{' && open !== '(') || !/^(?:[a-z][\w-]*)?$/.test(type)) return;
     const close = open === '{' ? '}' : ')';
     this.i++;
+    if (!/^[a-z]+$/.test(type)) {
+      // `@in_proceedings{…}`, `@article2{…}`: an entry BibTeX cannot read, named, never dropped.
+      this.problems.push({
+        line,
+        reason: `not BibTeX: @${type.slice(0, 40)} is no entry type (letters only); the entry is left out`,
+      });
+      if (!this.skipGroup(close, this.nextEntryStart(this.i)))
+        this.advanceTo(this.nextEntryStart(this.i));
+      return;
+    }
     if (type === 'comment' || type === 'preamble') {
       if (!this.skipGroup(close)) this.problems.push({ line, reason: `@${type} is never closed` });
       return;
@@ -328,10 +340,22 @@ class Scanner {
     return false;
   }
 
-  /** Where the next entry starts after `from` (its line's break), or the text's end. */
+  /** Where the last search for the next entry began, and what it found (see nextEntryStart). */
+  private boundFrom = -1;
+  private bound = 0;
+
+  /**
+   * Where the next entry starts after `from` (its line's break), or the text's end. Each value
+   * asks: the answer is kept while `from` has not passed it, so a file of many values before the
+   * next line's entry (one line of 60,000 entries, one entry of 60,000 fields: 22 and 34 s, a
+   * red team's) is searched once, not once a value.
+   */
   private nextEntryStart(from: number): number {
+    if (from >= this.boundFrom && from <= this.bound) return this.bound;
     NEXT_ENTRY_START.lastIndex = from;
-    return NEXT_ENTRY_START.exec(this.text)?.index ?? this.text.length;
+    this.boundFrom = from;
+    this.bound = NEXT_ENTRY_START.exec(this.text)?.index ?? this.text.length;
+    return this.bound;
   }
 
   /** Past the `"` that closes a quoted value (braces inside it hide quotes); false at `end`. */

@@ -44,8 +44,16 @@ import {
 } from './record';
 import { formatCount } from '../../format';
 
-/** Entry types that describe a volume, not a paper: papers inherit their venue fields. */
+/**
+ * Entry types that describe a volume, not a paper: papers inherit their venue fields. One with an
+ * abstract (a monograph in a reader's Zotero library) is a work of its own: read as a paper, and
+ * never inherited by the papers around it.
+ */
 const VOLUME_TYPES = new Set(['proceedings', 'book', 'collection', 'mvproceedings', 'periodical']);
+
+/** Whether an entry has an abstract to show: what makes it a paper here. */
+const hasAbstract = (entry: ScannedEntry): boolean =>
+  (entry.fields.get('abstract')?.value.trim() ?? '') !== '';
 /** Entry types that are no paper at all. */
 const IGNORED_TYPES = new Set(['string', 'preamble', 'comment']);
 /** Short text fields decoded by the parser (names and LaTeX text); the rest are read as written. */
@@ -132,8 +140,10 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
   const problems: Problem[] = [];
   const skipped: Problem[] = [];
   const volumes = volumeEntries(bib);
-  // A PMLR volume: one volume block that no entry cross-references, inherited by every entry.
-  const [onlyVolume] = volumes.size === 1 ? [...volumes.values()] : [];
+  // A PMLR volume: one volume block that no entry cross-references, inherited by every entry. A
+  // volume entry with an abstract is a work of its own, no block to inherit.
+  const blocks = [...volumes.values()].filter((volume) => !hasAbstract(volume));
+  const [onlyVolume] = blocks.length === 1 ? blocks : [];
   const decodedVolumes = new Map<ScannedEntry, DecodedFields | string>();
   const decodeVolume = (volume: ScannedEntry) => {
     let decoded = decodedVolumes.get(volume);
@@ -171,7 +181,12 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
     firstLineOfKey.set(key, line);
     // A crossref to a volume the export left out (DBLP does) only means nothing is inherited.
     const crossref = entry.fields.get('crossref')?.value.trim();
-    const volume = crossref ? volumes.get(crossref.toLowerCase()) : onlyVolume;
+    // A book or proceedings read as a paper inherits only from what it cross-references.
+    const volume = crossref
+      ? volumes.get(crossref.toLowerCase())
+      : VOLUME_TYPES.has(entry.type)
+        ? undefined
+        : onlyVolume;
     const rawAbstract = entry.fields.get('abstract')?.value;
     if (!rawAbstract?.trim()) {
       // A proceedings volume lists its front matter as entries too (COLT's `Preface`, pages i–i):
@@ -284,7 +299,8 @@ export function readBibtex(file: string, text: string, check?: RecordCheck): Rea
         readOn = false;
       }
       // Volumes were found by their own scan; `@string` and the like are no entry here.
-      if (IGNORED_TYPES.has(entry.type) || VOLUME_TYPES.has(entry.type)) return readOn;
+      if (IGNORED_TYPES.has(entry.type)) return readOn;
+      if (VOLUME_TYPES.has(entry.type) && !hasAbstract(entry)) return readOn;
       paperCount += 1;
       readPaper(entry);
       return readOn;
