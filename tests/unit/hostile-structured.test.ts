@@ -435,6 +435,27 @@ describe('what a red team sent (2026-12-05)', () => {
     ]);
   });
 
+  it('publication fields and keys lose control and bidi characters, as every given text does', () => {
+    const text = `@inproceedings{key\u202eevil\u001b, title = {T}, booktitle = {Proc\u202e ICML\u0007}, volume = {1\u202e2}, month = {ju\u001bl}, pages = {3\u202e--4}, abstract = {${ABSTRACT}}}`;
+    const result = ingest('a.bib', text);
+    expect(result.problems).toEqual([]);
+    const [paper] = result.papers;
+    expect(paper?.publication).toMatchObject({
+      booktitle: 'Proc ICML',
+      volume: '12',
+      month: 'jul',
+      pages: { first: '3', last: '4' },
+    });
+    expect(paper?.sources[0]?.key).toBe('keyevil');
+  });
+
+  it("a \\url or \\href in a BibTeX title is its text, never a link's markup", () => {
+    const text = `@inproceedings{k, title = {Tools at \\url{https://github.com/x/y} and \\href{javascript:alert(3)}{our site}}, abstract = {${ABSTRACT}}}`;
+    const [paper] = ingest('a.bib', text).papers;
+    expect(paper?.title).toBe('Tools at https://github.com/x/y and our site');
+    expect(JSON.stringify(paper)).not.toMatch(/<a\b|javascript:/);
+  });
+
   it('an entry whose type is not letters alone is named at its line, not dropped', () => {
     const text = [
       `@inproceedings{ok, title = {T}, abstract = {${ABSTRACT}}}`,

@@ -74,7 +74,7 @@ export function readStructured(
     const checked = checkedCopies.get(record)!;
     const header = cleanGivenText(checked.given.venue ?? fileVenue);
     const source: Source = { file, header, paragraph: record.index, line: record.line };
-    if (record.key !== undefined) source.key = record.key;
+    if (checked.given.key) source.key = checked.given.key;
     copies.push({ abstract: checked.abstract, source, given: checked.given });
   }
   return {
@@ -111,6 +111,7 @@ function checkRecord(record: ImportedRecord): { abstract: string; given: Importe
     return `too many keywords: ${formatCount(keywords.length)} (at most ${formatCount(MAX_KEYWORDS)})`;
   }
   const venue = record.venue === undefined ? undefined : cleanGivenText(record.venue);
+  const publication = cleanPublication(record.publication);
   const reason =
     authors
       .map((name) => givenTextProblem('an author name', name, GIVEN_TEXT_LIMITS.author))
@@ -119,7 +120,7 @@ function checkRecord(record: ImportedRecord): { abstract: string; given: Importe
       .map((keyword) => givenTextProblem('a keyword', keyword, GIVEN_TEXT_LIMITS.keyword))
       .find((problem) => problem !== null) ??
     (venue === undefined ? null : givenTextProblem('the venue', venue, GIVEN_TEXT_LIMITS.venue)) ??
-    publicationProblem(record.publication);
+    publicationProblem(publication);
   if (reason) return reason;
   return {
     abstract,
@@ -130,8 +131,31 @@ function checkRecord(record: ImportedRecord): { abstract: string; given: Importe
       authors,
       keywords,
       venue,
+      publication,
+      ...(record.key === undefined ? {} : { key: cleanGivenText(record.key) || undefined }),
     },
   };
+}
+
+/**
+ * The publication's texts (booktitle, journal, volume, pages…) cleaned as every given text is: a
+ * bidi or terminal control in a volume or a month reached the page's JSON-LD (a red team's).
+ * Texts left empty are left out.
+ */
+function cleanPublication(
+  publication: ImportedRecord['publication'],
+): ImportedRecord['publication'] {
+  const clean = (value: unknown): unknown => {
+    if (typeof value === 'string') return cleanGivenText(value) || undefined;
+    if (Array.isArray(value)) return value.map(clean).filter((item) => item !== undefined);
+    if (value && typeof value === 'object') {
+      const entries = Object.entries(value).map(([name, item]) => [name, clean(item)] as const);
+      const kept = entries.filter(([, item]) => item !== undefined);
+      return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+    }
+    return value;
+  };
+  return (clean(publication) ?? {}) as ImportedRecord['publication'];
 }
 
 /**

@@ -552,9 +552,14 @@ function creatorName(creator: Creator): string {
   return parts.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
 }
 
-/** The parser writes text styles as HTML; the title pipeline reads Markdown. */
+/**
+ * The parser writes text styles as HTML; the title pipeline reads Markdown. A `\url{…}` or
+ * `\href{…}{text}` (an `<a>` from the parser) is its text: a title never carries a link's markup
+ * or its address (a `javascript:` one, a red team's), whatever shows it.
+ */
 function toMarkdown(html: string): string {
   return html
+    .replace(/<a\b[^>]*>|<\/a>/g, '')
     .replace(/<\/?i>/g, '*')
     .replace(/<\/?b>/g, '**')
     .replace(/<\/?(?:span|sup|sub|code|sc|nc|ncx)\b[^>]*>/g, '');
