@@ -456,6 +456,16 @@ describe('what a red team sent (2026-12-05)', () => {
     expect(JSON.stringify(paper)).not.toMatch(/<a\b|javascript:/);
   });
 
+  it('a RIS tag with its value right after the dash is that tag, not a wrapped line of the one before', () => {
+    const read = readRis(
+      'a.ris',
+      `TY  - CONF\nTI  - Tag\nAU  -Smith, John\nAB  - ${ABSTRACT}\nER  -\n`,
+    );
+    expect(read.problems).toEqual([]);
+    expect(read.records[0]?.title).toBe('Tag');
+    expect(read.records[0]?.authors).toEqual(['John Smith']);
+  });
+
   it('an entry whose type is not letters alone is named at its line, not dropped', () => {
     const text = [
       `@inproceedings{ok, title = {T}, abstract = {${ABSTRACT}}}`,

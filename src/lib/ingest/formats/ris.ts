@@ -24,8 +24,10 @@ import {
  * upper case by the standard; one in lower case (`au  - …`, hand-edited) is read as its tag, not
  * as a wrapped line of the field before. A value runs to the line's end, a U+2028 in it included
  * (`.` stops there, and the line was read as a wrapped line of the field before: a red team's).
+ * A value right after the dash (`AU  -Smith, John`, no space) is the tag's too: read as a wrapped
+ * line, it put the name into the title before it (a red team's).
  */
-const TAG_LINE = /^([A-Za-z][A-Za-z0-9]) {2}-(?: ([^\n]*))?$|^([Ee][Rr]) -\s*$/;
+const TAG_LINE = /^([A-Za-z][A-Za-z0-9]) {2}-(?: ?([^\n]*))?$|^([Ee][Rr]) -\s*$/;
 
 /** One record's tags and their values, in the order read, and the line of its `TY`. */
 interface RisRecord {
