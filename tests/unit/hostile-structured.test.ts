@@ -466,6 +466,15 @@ describe('what a red team sent (2026-12-05)', () => {
     expect(read.records[0]?.authors).toEqual(['John Smith']);
   });
 
+  it('an "et al." after the last name (its affiliation removed) is no part of that name', () => {
+    const text = jsonl({
+      title: 'T',
+      authors: 'F. Ravanini (Bologna Univ. and INFN), G. Rossi (CERN) et al.',
+      abstract: ABSTRACT,
+    });
+    expect(readJsonLines('a.jsonl', text).records[0]?.authors).toEqual(['F. Ravanini', 'G. Rossi']);
+  });
+
   it('an entry whose type is not letters alone is named at its line, not dropped', () => {
     const text = [
       `@inproceedings{ok, title = {T}, abstract = {${ABSTRACT}}}`,

@@ -146,8 +146,11 @@ export function decodeDump(
   }
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
-  } catch {
-    return { problem: invalidUtf8Problem(file, bytes) };
+  } catch (error) {
+    // Bad bytes are a TypeError; a text longer than a JavaScript string may be (~512 MB) is not.
+    if (error instanceof TypeError) return { problem: invalidUtf8Problem(file, bytes) };
+    const reason = `too large to read as one text (${formatCount(Math.round(bytes.length / 2 ** 20))} MB); split it into smaller files`;
+    return { problem: { file, line: 1, reason } };
   }
 }
 

@@ -103,7 +103,8 @@ export const EMAIL = /<?(?<![^\s<>@,;])[^\s<>@,;]+@[^\s<>@,;]+\.[a-z]{2,}>?/gi;
 export function splitNames(value: string | readonly string[] | undefined): string[] {
   if (value === undefined) return [];
   const names = typeof value === 'string' ? namesOfString(value) : value.map(cleanName);
-  const cleaned = names.filter((part) => part !== '');
+  // `G. Rossi (CERN) et al.`: the closing `et al.` glued to the last name once its aside is gone.
+  const cleaned = names.map((part) => part.replace(GLUED_ET_AL, '')).filter((part) => part !== '');
   while (cleaned.length > 0 && NO_ONE.test(cleaned.at(-1)!)) cleaned.pop();
   return cleaned;
 }
@@ -113,6 +114,8 @@ export function splitNames(value: string | readonly string[] | undefined): strin
  * `[No author name available]`: none at all.
  */
 const NO_ONE = /^(?:others|et al\.?|\[no author name available\])$/i;
+/** `et al.` after a name, with no separator before it. */
+const GLUED_ET_AL = /\s+et al\.?$/i;
 /** An `and` between two names, with the comma of a list's last one (`A, B, and C`). */
 const AND = /,?\s+and\s+/i;
 /** `Last, First`: family name (its lower-case particles before it), one comma, given names. */
