@@ -117,7 +117,7 @@ describe('paper cards and search results', () => {
     expect(await kitamura.locator('.derived-mark').count()).toBe(0);
     const derived = papers.find((p) => p.titleSource === 'derived')!;
     const plain = card(page, derived.title);
-    expect(words(await plain.locator('.paper-card-venue').textContent())).toBe('ICLR 2026 Papers');
+    expect(words(await plain.locator('.paper-card-venue').textContent())).toBe('ICLR 2026');
     expect(await plain.locator('.derived-mark').textContent()).toBe('(derived title)');
     expect(
       await page.getByRole('heading', { name: `${derived.title} (derived title)` }).count(),
@@ -146,7 +146,7 @@ describe('paper cards and search results', () => {
     const { page, errors, close } = await openPage(browser, server.url);
     const venues = page.locator('a[data-facet="venue"]');
     expect((await venues.locator('.facet-label').allTextContents()).map(words)).toEqual([
-      'ICLR 2026 Papers',
+      'ICLR 2026',
       'ICML 2023',
       'ICLR 2024',
       'EMNLP 2023',
@@ -214,7 +214,7 @@ describe('the reading list', () => {
     const rows = page.locator('.rl-item');
     await expect
       .poll(() => rows.locator('.rl-venue').allTextContents())
-      .toEqual(['ICML 2023', 'ICLR 2026 Papers']);
+      .toEqual(['ICML 2023', 'ICLR 2026']);
     expect(await rows.first().locator('.rl-authors a').first().textContent()).toBe(
       'Toshinori Kitamura',
     );
@@ -250,7 +250,7 @@ describe('the reading list', () => {
     const markdown = await download('Download Markdown');
     expect(markdown).toContain('  Toshinori Kitamura, Tadashi Kozuno, ');
     expect(markdown).toContain('Yutaka Matsuo. ICML 2023.\n');
-    expect(markdown).toContain('(title derived from the abstract)\n  ICLR 2026 Papers.\n');
+    expect(markdown).toContain('(title derived from the abstract)\n  ICLR 2026.\n');
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

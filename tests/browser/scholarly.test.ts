@@ -97,7 +97,7 @@ describe('a paper with given metadata', () => {
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
       .toBe(
-        'Lindqvist, Å., Müller, K., van der Berg, P. (2026). Bayesian Nyström Sketches for O(n log n) Kernel Regression. ICLR 2026 Papers. https://doi.org/10.5555/imaginary.2026.0042',
+        'Lindqvist, Å., Müller, K., van der Berg, P. (2026). Bayesian Nyström Sketches for O(n log n) Kernel Regression. ICLR 2026. https://doi.org/10.5555/imaginary.2026.0042',
       );
     await dialog.getByRole('button', { name: 'Close' }).click();
     expect(await dialog.isVisible()).toBe(false);
@@ -110,7 +110,7 @@ describe('a paper with given metadata', () => {
     const { page, close } = await openPage(browser, paperUrl(lanterns));
     const sources = await page.locator('.source li').allTextContents();
     // Two copies in one venue (its headers in two languages) are one line.
-    expect(sources).toEqual(['Listed in ICLR 2026 Papers']);
+    expect(sources).toEqual(['Listed in ICLR 2026']);
     const text = (await page.locator('body').textContent()) ?? '';
     expect(text).not.toMatch(/\.(txt|bib|jsonl|csv)\b/);
     await close();
@@ -190,7 +190,7 @@ describe('authors', () => {
   it('venues named in two languages appear once on the explorer', async () => {
     const { page, close } = await openPage(browser, server.url);
     const heading = (await page.locator('h1').textContent())?.replace(/\s+/g, ' ').trim();
-    expect(heading).toBe('ICLR 2026 Papers · Fourteenth Workshop on Imaginary Learning 2026');
+    expect(heading).toBe('ICLR 2026 · Fourteenth Workshop on Imaginary Learning 2026');
     await close();
   });
 });

@@ -105,17 +105,15 @@ describe('venues as readers and links see them', () => {
   it('name where a paper is listed without file, entry or position', () => {
     const venues = groupVenues(['ICLR 2026 Papers', 'ICLR 2026 论文列表']);
     const source = { file: 'a.txt', header: 'ICLR 2026 论文列表', paragraph: 14, line: 29 };
-    expect(sourceLabel(source, venues).text).toBe('Listed in ICLR 2026 Papers');
+    expect(sourceLabel(source, venues).text).toBe('Listed in ICLR 2026');
     const published = (pages: { first: string; last?: string }) => ({
       publication: { pages },
       year: 2026,
     });
     expect(sourceLabel(source, venues, published({ first: '17135', last: '17175' })).text).toBe(
-      'ICLR 2026 Papers, pp. 17135–17175',
+      'ICLR 2026, pp. 17135–17175',
     );
-    expect(sourceLabel(source, venues, published({ first: 'e12' })).text).toBe(
-      'ICLR 2026 Papers, p. e12',
-    );
+    expect(sourceLabel(source, venues, published({ first: 'e12' })).text).toBe('ICLR 2026, p. e12');
   });
 
   describe("name a journal article's copy as a reference does", () => {

@@ -7,7 +7,7 @@ import {
   externalLinks,
   plainCitation,
 } from '../../src/lib/site/citation';
-import { groupVenues, sourceLabel } from '../../src/lib/site/venues';
+import { groupVenues, sourceLabel, venueLabel } from '../../src/lib/site/venues';
 import { paper, searcher, slugs } from './search-fixtures';
 
 const URL = 'https://example.org/papers/x/';
@@ -52,8 +52,31 @@ describe('venues', () => {
   it('are one venue when headers name it in two languages, shown by the English header', () => {
     const venues = groupVenues(['ICLR 2026 论文列表', 'ICLR 2026 Papers', 'NeurIPS 2025']);
     expect(venues.map((v) => [v.label, v.lang])).toEqual([
-      ['ICLR 2026 Papers', undefined],
+      ['ICLR 2026', undefined],
       ['NeurIPS 2025', undefined],
+    ]);
+  });
+
+  it('are named without the filler their header opens or closes with beside the year', () => {
+    const labels = [
+      'ICLR 2026 Papers',
+      'Accepted Papers of NeurIPS 2024',
+      'NeurIPS 2024 Accepted Papers (Main Track)',
+      'Proceedings of the 40th International Conference on Machine Learning',
+      'ACL 2024: Long Papers',
+      'Proceedings of Machine Learning Research',
+      'Papers 2024',
+      'ICML 2023',
+    ].map(venueLabel);
+    expect(labels).toEqual([
+      'ICLR 2026',
+      'NeurIPS 2024',
+      'NeurIPS 2024',
+      '40th International Conference on Machine Learning',
+      'ACL 2024: Long Papers',
+      'Proceedings of Machine Learning Research',
+      'Papers 2024',
+      'ICML 2023',
     ]);
   });
 
@@ -71,7 +94,7 @@ describe('venues', () => {
       line: 29,
     };
     expect(sourceLabel(source, venues)).toEqual({
-      text: 'Listed in ICLR 2026 Papers',
+      text: 'Listed in ICLR 2026',
       lang: undefined,
     });
   });

@@ -7,7 +7,10 @@ import type { Publication, Source } from '../schema';
 
 /** One venue and the headers that name it. */
 export interface Venue {
-  /** What readers see: the first English header, else the first header. */
+  /**
+   * What readers see and citations say: the first English header, else the first header, without
+   * the filler words it opens or closes with ("ICLR 2026 Papers" → "ICLR 2026").
+   */
   label: string;
   /** BCP 47 language of `label` when it is not English, else undefined. */
   lang: string | undefined;
@@ -61,9 +64,50 @@ export function groupVenues(headers: Iterable<string>): Venue[] {
     byKey.set(key, group);
   }
   return [...byKey.values()].map((group) => {
-    const label = group.find((header) => scriptLanguage(header) === undefined) ?? group[0]!;
+    const label = venueLabel(
+      group.find((header) => scriptLanguage(header) === undefined) ?? group[0]!,
+    );
     return { label, lang: scriptLanguage(label), headers: group };
   });
+}
+
+/** Filler a header may open or close with around the venue's name ("Accepted Papers of …"). */
+const EDGE_FILLER = new Set([
+  'papers',
+  'paper',
+  'accepted',
+  'list',
+  'of',
+  'abstracts',
+  'abstract',
+  'proceedings',
+  'main',
+  'track',
+]);
+
+/**
+ * A header as a venue's name: without the filler it opens or closes with ("ICLR 2026 Papers" →
+ * "ICLR 2026", "Proceedings of the 40th International Conference on Machine Learning" → "40th
+ * International Conference on Machine Learning"), so a citation says "In ICLR 2026". Only filler
+ * beside a year or a number goes; inner words stay; a header left without a letter stays as written.
+ */
+export function venueLabel(header: string): string {
+  const words = header.trim().split(/\s+/);
+  const bare = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  let start = 0;
+  let end = words.length;
+  while (start < end && EDGE_FILLER.has(bare(words[start]!))) start++;
+  if (start > 0 && start < end && bare(words[start]!) === 'the') start++;
+  while (end > start && EDGE_FILLER.has(bare(words[end - 1]!))) end--;
+  // Only filler next to the venue's year or number: "ACL 2024: Long Papers" keeps its "Papers",
+  // and "Proceedings of Machine Learning Research" (a series, no year) stays whole.
+  if (end < words.length && !/\d/.test(words[end - 1] ?? '')) end = words.length;
+  if (start > 0 && !words.slice(start, end).some((word) => /\d/.test(word))) start = 0;
+  const kept = words
+    .slice(start, end)
+    .join(' ')
+    .replace(/^[\s(:,;–—-]+|[\s(:,;–—-]+$/gu, '');
+  return /\p{L}/u.test(kept) ? kept : header.trim();
 }
 
 /** The venue a header belongs to, among `venues`. */
