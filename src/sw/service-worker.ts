@@ -173,11 +173,27 @@ async function networkFirst(request: Request, key: string): Promise<Response> {
   return Promise.race([network.catch(() => cached), slow]);
 }
 
-/** What a page not kept for offline use shows without a network: a plain page, no script. */
+/**
+ * The look of the page below: the site's palette and font, light or dark as the system is (the
+ * site's own stylesheet has a hashed name this worker does not know; a reader's theme choice needs
+ * a script). Without it the page was black serif text on white, in dark mode too.
+ */
+const OFFLINE_STYLE =
+  ":root{color-scheme:light dark;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;line-height:1.55;background:light-dark(#fff,#111418);color:light-dark(#1b1f24,#e6e9ed)}" +
+  'body{margin:0}header,main{max-width:46rem;margin:0 auto;padding:0.75rem 1rem}' +
+  'header{border-bottom:1px solid light-dark(#d3d9e0,#353d48)}' +
+  'header a{font-weight:700;font-size:1.15rem;color:inherit;text-decoration:none}' +
+  'a{color:light-dark(#0b57b8,#8cb8ff)}';
+
+/** What a page not kept for offline use shows without a network: the site's look, no script. */
 function offlinePage(): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Paper Explorer</title></head><body><main><h1>You are offline</h1><p>This page was not saved for offline use. <a href="${__BASE__}">The paper list</a> and <a href="${__BASE__}list/">your reading list</a> work offline once you have pressed “Available offline” on the reading list.</p></main></body></html>`;
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>Offline · Paper Explorer</title><style>${OFFLINE_STYLE}</style></head><body><header><a href="${__BASE__}">Paper Explorer</a></header><main><h1>You are offline</h1><p>This page was not saved for offline use. <a href="${__BASE__}">The paper list</a> and <a href="${__BASE__}list/">your reading list</a> work offline once you have pressed “Available offline” on the reading list.</p></main></body></html>`;
   return new Response(html, {
     status: 503,
-    headers: { 'Content-Type': 'text/html; charset=utf-8' },
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      // Its own styles only: nothing else runs or loads on it.
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    },
   });
 }

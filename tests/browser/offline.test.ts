@@ -94,6 +94,11 @@ describe('the offline pack', () => {
     const unseen = papers.find((p) => p.slug !== paper.slug)!;
     await page.goto(`${siteUrl}papers/${unseen.slug}/`);
     expect(await page.locator('h1').textContent()).toBe('You are offline');
+    // In the site's look (its font, its header), not the browser's plain serif page.
+    expect(await page.locator('header a').textContent()).toBe('Paper Explorer');
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).fontFamily),
+    ).toContain('system-ui');
     await context.setOffline(false);
     // Offline, the browser reports the requests that failed; the policy is hostile.test.ts's to check.
     const unexpected = /Failed to load resource|ERR_INTERNET_DISCONNECTED|Content Security Policy/;
