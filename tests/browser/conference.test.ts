@@ -240,6 +240,18 @@ describe('controls for thumbs', () => {
     await close();
   });
 
+  it('fades the nav row where it is cut, until it is scrolled to its end', async () => {
+    const { page, close } = await open(siteUrl, {
+      ...PHONE,
+      viewport: { width: 320, height: 640 },
+    });
+    const row = page.locator('.site-header nav ul');
+    await expect.poll(() => row.getAttribute('data-cut')).toBe('');
+    await row.evaluate((element) => (element.scrollLeft = element.scrollWidth));
+    await expect.poll(() => row.getAttribute('data-cut')).toBeNull();
+    await close();
+  });
+
   it('keeps the header to two rows on a phone: the links scroll sideways, the current one in view', async () => {
     for (const width of [390, 320]) {
       const { page, close } = await open(`${siteUrl}list/`, {
