@@ -46,7 +46,9 @@ describe('a PMLR paper page', () => {
       'https://openreview.net/pdf?id=0rZvMIfECW',
       'https://openreview.net/forum?id=0rZvMIfECW',
     ]);
-    expect(words(await page.locator('.paper-venue').textContent())).toBe('ICML 2023');
+    expect(words(await page.locator('.paper-venue').textContent())).toBe(
+      'ICML 2023, pp. 17135–17175',
+    );
     expect(await page.locator('.source li').allTextContents()).toEqual([
       'ICML 2023, pp. 17135–17175',
     ]);
