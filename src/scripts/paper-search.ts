@@ -45,11 +45,22 @@ const RETURN_KEY = 'paper-explorer:search-return';
 /** Most results redrawn to reach the place a reader left: "Show more" pages beyond it are not kept. */
 const MAX_RETURN_RESULTS = 500;
 
-/** A place in a search's results: the page address, the scroll offset, the results shown. */
+/** How long a place returned to is held while the results above it still grow. */
+const HOLD_MS = 5_000;
+/** What the reader does that ends that hold: their own scrolling wins. */
+const READER_MOVES = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
+
+/**
+ * A place in a search's results: the page address, the scroll offset, the results shown, and the
+ * first result in view with its distance from the screen's top. Back scrolls to that result, not
+ * to the offset alone: the results above it are shorter until their snippets come back.
+ */
 interface ReturnPoint {
   url: string;
   y: number;
   shown: number;
+  slug?: string;
+  top?: number;
 }
 
 /** The place a reader left this page's results, when they came back to it (Back, Forward). */
@@ -99,6 +110,8 @@ class PaperSearch extends HTMLElement {
   /** Snippets that came for results still in the queue, by slug. */
   private waitingSnippets = new Map<string, { snippet: string | null; ranges: Range[] }>();
   private context!: ResultContext;
+  /** The slug of the result whose link the reader followed last. */
+  private opened: string | undefined;
   /** Where to scroll once the first results are drawn: the reader came Back to them. */
   private returnTo: ReturnPoint | null = null;
 
@@ -153,6 +166,10 @@ class PaperSearch extends HTMLElement {
     this.input.addEventListener('focus', () => this.startWorker(), { once: true });
     this.results.addEventListener('keydown', (event) => this.onListKey(event));
     this.results.addEventListener('click', (event) => this.onResultTag(event));
+    this.results.addEventListener('click', (event) => {
+      const item = (event.target as Element).closest<HTMLElement>('li[data-slug]');
+      if (item && (event.target as Element).closest('h3 a')) this.opened = item.dataset.slug;
+    });
     required(this, '[data-more]').addEventListener('click', () => this.search(this.listedCount()));
     required(this, '[data-clear]').addEventListener('click', () => this.clearQuery());
     required(this, '[data-clear-filters]').addEventListener('click', () => this.clearFilters());
@@ -161,7 +178,10 @@ class PaperSearch extends HTMLElement {
       this.search(0);
     });
     document.addEventListener('keydown', (event) => this.onGlobalKey(event));
-    window.addEventListener('popstate', () => this.apply(readSearchState(location.search)));
+    window.addEventListener('popstate', () => {
+      this.forgetReturnPoint();
+      this.apply(readSearchState(location.search));
+    });
     window.addEventListener('pagehide', () => this.keepReturnPoint());
     this.returnTo = returnPoint();
     // This page scrolls there itself once the results are in; the browser's own try comes first.
@@ -293,6 +313,8 @@ class PaperSearch extends HTMLElement {
   }
 
   private writeUrl(mode: 'push' | 'replace') {
+    // The reader moved on before the results came back: no place of the old results to return to.
+    this.forgetReturnPoint();
     const url = `${location.pathname}${writeSearchState(this.state)}`;
     if (url === `${location.pathname}${location.search}`) return;
     if (mode === 'push') history.pushState(null, '', url);
@@ -313,7 +335,7 @@ class PaperSearch extends HTMLElement {
     this.toggleAttribute('data-searching', active);
     this.results.hidden = !active;
     if (!active) {
-      this.returnTo = null;
+      this.forgetReturnPoint();
       this.latest += 1;
       this.queue = [];
       for (const [element, text] of this.staticCounts) setCount(element, text);
@@ -326,10 +348,57 @@ class PaperSearch extends HTMLElement {
     this.search(0, Math.max(FIRST_PAGE, shown));
   }
 
+  /**
+   * No place to return to any more. The browser restores scrolling again once the reader moves on
+   * (a new query or filter, Back within the page): history entries pushed from this one take its
+   * setting. Not right after this page's own scroll: the browser's pending restoration would
+   * then undo it.
+   */
+  private forgetReturnPoint(movingOn = true) {
+    this.returnTo = null;
+    if (movingOn && history.scrollRestoration === 'manual') history.scrollRestoration = 'auto';
+  }
+
+  /**
+   * Scrolls so that `item` is `top` pixels from the screen's top, and keeps it there while the
+   * page above it grows (the results' snippets come back after them) until the reader scrolls,
+   * taps or types, or {@link HOLD_MS} pass.
+   */
+  private holdInPlace(item: HTMLElement, top: number) {
+    const align = () =>
+      window.scrollTo({
+        top: item.getBoundingClientRect().top + window.scrollY - top,
+        behavior: 'instant',
+      });
+    align();
+    // The page's height: what grows above the result (its neighbours' snippets, a notice, the
+    // status line) grows the page.
+    const observer = new ResizeObserver(align);
+    observer.observe(document.body);
+    const stop = () => {
+      observer.disconnect();
+      for (const type of READER_MOVES) window.removeEventListener(type, stop);
+    };
+    for (const type of READER_MOVES) window.addEventListener(type, stop, { passive: true });
+    setTimeout(stop, HOLD_MS);
+  }
+
   /** Remembers where the reader is in the results, for Back (see RETURN_KEY). */
   private keepReturnPoint() {
     if (!isActive(this.state)) return;
     const point: ReturnPoint = { url: location.href, y: window.scrollY, shown: this.listedCount() };
+    // The result the reader opened, when it is on the screen; else the first one on it.
+    const items = [...this.results.querySelectorAll<HTMLElement>('li[data-slug]')];
+    const onScreen = (item: HTMLElement) => {
+      const { top, bottom } = item.getBoundingClientRect();
+      return bottom > 0 && top < window.innerHeight;
+    };
+    const opened = items.find((item) => item.dataset.slug === this.opened && onScreen(item));
+    const inView = opened ?? items.find((item) => item.getBoundingClientRect().bottom > 0);
+    if (inView) {
+      point.slug = inView.dataset.slug;
+      point.top = inView.getBoundingClientRect().top;
+    }
     try {
       sessionStorage.setItem(RETURN_KEY, JSON.stringify(point));
     } catch {
@@ -368,6 +437,7 @@ class PaperSearch extends HTMLElement {
       return;
     }
     if (message.type === 'error') {
+      this.forgetReturnPoint();
       this.results.removeAttribute('aria-busy');
       this.toggleAttribute('data-answered', true);
       this.status.textContent = `Search is unavailable: ${message.message}`;
@@ -408,8 +478,13 @@ class PaperSearch extends HTMLElement {
     this.pumping = this.queue.length > 0;
     if (this.pumping) setTimeout(this.pump, 0);
     else if (this.returnTo) {
-      window.scrollTo({ top: this.returnTo.y, behavior: 'instant' });
-      this.returnTo = null;
+      const { y, slug, top = 0 } = this.returnTo;
+      const item = slug
+        ? this.results.querySelector<HTMLElement>(`li[data-slug="${CSS.escape(slug)}"]`)
+        : null;
+      if (item) this.holdInPlace(item, top);
+      else window.scrollTo({ top: y, behavior: 'instant' });
+      this.forgetReturnPoint(false);
     }
   };
 

@@ -464,6 +464,12 @@ describe('what a red team sent (2026-12-05)', () => {
     expect(read.problems).toEqual([]);
     expect(read.records[0]?.title).toBe('Tag');
     expect(read.records[0]?.authors).toEqual(['John Smith']);
+    // A wrapped line of prose that only looks like a tag stays in the abstract.
+    const prose = readRis(
+      'b.ris',
+      `TY  - JOUR\nTI  - Cold\nAB  - ${ABSTRACT} Tested at temperatures\nof  -40 degrees and below.\nER  -\n`,
+    );
+    expect(prose.records[0]?.abstract).toMatch(/temperatures of {1,2}-40 degrees and below\.$/);
   });
 
   it('an "et al." after the last name (its affiliation removed) is no part of that name', () => {
@@ -473,6 +479,27 @@ describe('what a red team sent (2026-12-05)', () => {
       abstract: ABSTRACT,
     });
     expect(readJsonLines('a.jsonl', text).records[0]?.authors).toEqual(['F. Ravanini', 'G. Rossi']);
+  });
+
+  it('an unknown entry type left open before the next entry never swallows that entry', () => {
+    const text = [
+      '@misc_2{x, title = {C:\\',
+      `@article{k1, title = {One}, abstract = {${ABSTRACT}}}`,
+      `@article{k2, title = {Two}, abstract = {${ABSTRACT} Two.}}`,
+    ].join('\n');
+    const read = readBibtex('a.bib', text);
+    expect(read.records.map((r) => r.key)).toEqual(['k1', 'k2']);
+    expect(reasons(read)).toEqual([
+      'a.bib:1: not BibTeX: @misc_2 is no entry type (letters only); the entry is left out',
+    ]);
+  });
+
+  it('pages whose first page is only control characters are left out, the paper kept', () => {
+    const text = `@inproceedings{k, title = {T}, booktitle = {Proc ICML}, pages = {\u202e--5}, editor = {\u202e}, abstract = {${ABSTRACT}}}`;
+    const result = ingest('a.bib', text);
+    expect(result.problems).toEqual([]);
+    expect(result.papers[0]?.publication.pages).toBeUndefined();
+    expect(result.papers[0]?.publication.editors).toBeUndefined();
   });
 
   it('an entry whose type is not letters alone is named at its line, not dropped', () => {

@@ -7,7 +7,7 @@ import {
   externalLinks,
   plainCitation,
 } from '../../src/lib/site/citation';
-import { groupVenues, sourceLabel, venueLabel } from '../../src/lib/site/venues';
+import { groupVenues, sourceLabel, venueLabel, venueSlug } from '../../src/lib/site/venues';
 import { paper, searcher, slugs } from './search-fixtures';
 
 const URL = 'https://example.org/papers/x/';
@@ -57,27 +57,35 @@ describe('venues', () => {
     ]);
   });
 
-  it('are named without the filler their header opens or closes with beside the year', () => {
-    const labels = [
+  it('are named without the filler their header opens with, or closes with after its year', () => {
+    const cases: [string, string][] = [
+      ['ICLR 2026 Papers', 'ICLR 2026'],
+      ['Accepted Papers of NeurIPS 2024', 'NeurIPS 2024'],
+      ['NeurIPS 2024 Accepted Papers (Main Track)', 'NeurIPS 2024'],
+      ['ICML 2023 Proceedings', 'ICML 2023'],
+      ['ACL 2024: Long Papers', 'ACL 2024: Long Papers'],
+      ['Proceedings of the IEEE 2021', 'Proceedings of the IEEE 2021'],
+      [
+        'Proceedings of the National Academy of Sciences 2023',
+        'Proceedings of the National Academy of Sciences 2023',
+      ],
+      ['Proceedings of Machine Learning Research', 'Proceedings of Machine Learning Research'],
+      ['Track 2: Datasets and Benchmarks 2024', 'Track 2: Datasets and Benchmarks 2024'],
+      ['Papers 2024', 'Papers 2024'],
+      ['ICML 2023', 'ICML 2023'],
+    ];
+    expect(cases.map(([header]) => venueLabel(header))).toEqual(cases.map(([, label]) => label));
+  });
+
+  it('keep the filter value their header gave, whatever filler the label leaves out', () => {
+    const [latin, han, apostrophe] = groupVenues([
       'ICLR 2026 Papers',
-      'Accepted Papers of NeurIPS 2024',
-      'NeurIPS 2024 Accepted Papers (Main Track)',
-      'Proceedings of the 40th International Conference on Machine Learning',
-      'ACL 2024: Long Papers',
-      'Proceedings of Machine Learning Research',
-      'Papers 2024',
-      'ICML 2023',
-    ].map(venueLabel);
-    expect(labels).toEqual([
-      'ICLR 2026',
-      'NeurIPS 2024',
-      'NeurIPS 2024',
-      '40th International Conference on Machine Learning',
-      'ACL 2024: Long Papers',
-      'Proceedings of Machine Learning Research',
-      'Papers 2024',
-      'ICML 2023',
+      'Papers 论文 2024',
+      "ICLR 2027 Paper's",
     ]);
+    expect(venueSlug(latin!)).toBe('iclr-2026');
+    expect(venueSlug(han!)).toBe(venueSlug({ label: 'Papers 论文 2024' }));
+    expect(venueSlug(apostrophe!)).toBe('iclr-2027-s');
   });
 
   it('carry a language when only a non-English header names them', () => {

@@ -147,7 +147,10 @@ function cleanPublication(
 ): ImportedRecord['publication'] {
   const clean = (value: unknown): unknown => {
     if (typeof value === 'string') return cleanGivenText(value) || undefined;
-    if (Array.isArray(value)) return value.map(clean).filter((item) => item !== undefined);
+    if (Array.isArray(value)) {
+      const kept = value.map(clean).filter((item) => item !== undefined);
+      return kept.length > 0 ? kept : undefined;
+    }
     if (value && typeof value === 'object') {
       const entries = Object.entries(value).map(([name, item]) => [name, clean(item)] as const);
       const kept = entries.filter(([, item]) => item !== undefined);
@@ -155,7 +158,10 @@ function cleanPublication(
     }
     return value;
   };
-  return (clean(publication) ?? {}) as ImportedRecord['publication'];
+  const cleaned = (clean(publication) ?? {}) as ImportedRecord['publication'];
+  // Pages whose first page was only control characters are no pages (a last page alone is none).
+  if (cleaned.pages && !cleaned.pages.first) delete cleaned.pages;
+  return cleaned;
 }
 
 /**

@@ -14,6 +14,8 @@ export interface Venue {
   label: string;
   /** BCP 47 language of `label` when it is not English, else undefined. */
   lang: string | undefined;
+  /** The header `label` is made from, as written: what the venue's filter value is read from. */
+  header: string;
   /** Every header that names this venue. */
   headers: string[];
 }
@@ -64,43 +66,40 @@ export function groupVenues(headers: Iterable<string>): Venue[] {
     byKey.set(key, group);
   }
   return [...byKey.values()].map((group) => {
-    const label = venueLabel(
-      group.find((header) => scriptLanguage(header) === undefined) ?? group[0]!,
-    );
-    return { label, lang: scriptLanguage(label), headers: group };
+    const header = group.find((written) => scriptLanguage(written) === undefined) ?? group[0]!;
+    const label = venueLabel(header);
+    return { label, lang: scriptLanguage(label), header, headers: group };
   });
 }
 
-/** Filler a header may open or close with around the venue's name ("Accepted Papers of …"). */
-const EDGE_FILLER = new Set([
+/** Filler a header may open with before the venue's name ("Accepted Papers of …"). */
+const LEADING_FILLER = new Set([
+  'accepted',
   'papers',
   'paper',
-  'accepted',
   'list',
   'of',
   'abstracts',
   'abstract',
-  'proceedings',
-  'main',
-  'track',
 ]);
+/** Filler a header may close with after the venue's year ("… 2026 Papers", "… 2024 (Main Track)"). */
+const TRAILING_FILLER = new Set([...LEADING_FILLER, 'proceedings', 'main', 'track']);
 
 /**
- * A header as a venue's name: without the filler it opens or closes with ("ICLR 2026 Papers" →
- * "ICLR 2026", "Proceedings of the 40th International Conference on Machine Learning" → "40th
- * International Conference on Machine Learning"), so a citation says "In ICLR 2026". Only filler
- * beside a year or a number goes; inner words stay; a header left without a letter stays as written.
+ * A header as a venue's name: without the filler it opens with or closes with after its year
+ * ("ICLR 2026 Papers" → "ICLR 2026", "Accepted Papers of NeurIPS 2024" → "NeurIPS 2024"), so a
+ * citation says "In ICLR 2026". A name that opens with "Proceedings of" ("Proceedings of the IEEE
+ * 2021", a journal) or "Track" stays whole, as does a header with no year or number beside its
+ * filler ("ACL 2024: Long Papers") and one left without a letter ("Papers 2024").
  */
 export function venueLabel(header: string): string {
   const words = header.trim().split(/\s+/);
   const bare = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
   let start = 0;
   let end = words.length;
-  while (start < end && EDGE_FILLER.has(bare(words[start]!))) start++;
+  while (start < end && LEADING_FILLER.has(bare(words[start]!))) start++;
   if (start > 0 && start < end && bare(words[start]!) === 'the') start++;
-  while (end > start && EDGE_FILLER.has(bare(words[end - 1]!))) end--;
-  // Only filler next to the venue's year or number: "ACL 2024: Long Papers" keeps its "Papers",
-  // and "Proceedings of Machine Learning Research" (a series, no year) stays whole.
+  while (end > start && TRAILING_FILLER.has(bare(words[end - 1]!))) end--;
   if (end < words.length && !/\d/.test(words[end - 1] ?? '')) end = words.length;
   if (start > 0 && !words.slice(start, end).some((word) => /\d/.test(word))) start = 0;
   const kept = words
@@ -116,6 +115,7 @@ export function venueOf(header: string, venues: readonly Venue[]): Venue {
     venues.find((venue) => venue.headers.includes(header)) ?? {
       label: header,
       lang: scriptLanguage(header),
+      header,
       headers: [header],
     }
   );
@@ -127,15 +127,18 @@ export function venueOf(header: string, venues: readonly Venue[]): Venue {
  * It depends on the venue's headers alone, so a shared link keeps working while other venues come
  * and go.
  */
-export function venueSlug(venue: Pick<Venue, 'label'>): string {
-  const key = venueKey(venue.label);
+export function venueSlug(venue: Pick<Venue, 'label'> & { header?: string }): string {
+  // From the header as written, not the label made of it: values shared before labels left out
+  // a header's filler stay the same.
+  const named = venue.header ?? venue.label;
+  const key = venueKey(named);
   const readable = key
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
     .join('-')
     .slice(0, 80)
     .replace(/-$/, '');
-  return /^[a-z0-9 ]+$/.test(key) && /[a-z]/.test(readable) ? readable : `v-${fnv1a(venue.label)}`;
+  return /^[a-z0-9 ]+$/.test(key) && /[a-z]/.test(readable) ? readable : `v-${fnv1a(named)}`;
 }
 
 /** FNV-1a, 32 bits, as 8 hex digits. */

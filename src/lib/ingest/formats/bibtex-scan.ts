@@ -145,9 +145,10 @@ class Scanner {
     const type = this.word().toLowerCase();
     this.skipSpace();
     const open = this.text[this.i];
-    // Text between entries is a comment in BibTeX: an e-mail address there (`me@uni.edu (x)`) is
-    // no entry; a word of letters, digits, `_` and `-` before a brace is meant as one.
-    if ((open !== '{' && open !== '(') || !/^(?:[a-z][\w-]*)?$/.test(type)) return;
+    // Text between entries is a comment in BibTeX: an e-mail address there (`me@uni.edu (x)`) or
+    // an `@ (office hours)` is no entry; a word of letters, digits, `_` and `-` before a brace is
+    // meant as one.
+    if ((open !== '{' && open !== '(') || !/^[a-z][\w-]*$/.test(type)) return;
     const close = open === '{' ? '}' : ')';
     this.i++;
     if (!/^[a-z]+$/.test(type)) {
@@ -156,8 +157,16 @@ class Scanner {
         line,
         reason: `not BibTeX: @${type.slice(0, 40)} is no entry type (letters only); the entry is left out`,
       });
-      if (!this.skipGroup(close, this.nextEntryStart(this.i)))
-        this.advanceTo(this.nextEntryStart(this.i));
+      // Read on at the next entry when its braces never close (as a value's are), from where the
+      // group opened: a `\` before that entry's line break must not step over it.
+      const start = this.i;
+      const startLine = this.line;
+      const bound = this.nextEntryStart(start);
+      if (!this.skipGroup(close, bound)) {
+        this.i = start;
+        this.line = startLine;
+        this.advanceTo(bound);
+      }
       return;
     }
     if (type === 'comment' || type === 'preamble') {

@@ -24,10 +24,14 @@ import {
  * upper case by the standard; one in lower case (`au  - …`, hand-edited) is read as its tag, not
  * as a wrapped line of the field before. A value runs to the line's end, a U+2028 in it included
  * (`.` stops there, and the line was read as a wrapped line of the field before: a red team's).
- * A value right after the dash (`AU  -Smith, John`, no space) is the tag's too: read as a wrapped
- * line, it put the name into the title before it (a red team's).
  */
-const TAG_LINE = /^([A-Za-z][A-Za-z0-9]) {2}-(?: ?([^\n]*))?$|^([Ee][Rr]) -\s*$/;
+const TAG_LINE = /^([A-Za-z][A-Za-z0-9]) {2}-(?: ([^\n]*))?$|^([Ee][Rr]) -\s*$/;
+/**
+ * A value right after the dash (`AU  -Smith, John`, no space) is its tag's when the tag is one of
+ * RIS's, in capitals: read as a wrapped line, it put the name into the title before it (a red
+ * team's). A wrapped line of prose that only looks like one (`of  -40 degrees`) stays prose.
+ */
+const GLUED_TAG_LINE = /^([A-Z][A-Z0-9]) {2}-(\S[^\n]*)$/;
 
 /** One record's tags and their values, in the order read, and the line of its `TY`. */
 interface RisRecord {
@@ -68,6 +72,18 @@ const VENUE_TAGS = ['T2', 'JO', 'JF', 'JA', 'BT', 'C3', 'T3'] as const;
  * `M3`), as a note that is the DOI alone: `doi: 10.1073/pnas.1300327110`.
  */
 const NOTE_TAGS = ['M3', 'N1'] as const;
+/** Every tag this reader knows, and RIS's record and page tags. */
+const RIS_TAGS = new Set<string>([
+  ...Object.values(TAGS).flat(),
+  ...VENUE_TAGS,
+  ...NOTE_TAGS,
+  'TY',
+  'ER',
+  'SP',
+  'EP',
+  'VL',
+  'IS',
+]);
 const DOI_NOTE = /^doi:\s*(10\.\d{4,9}\/\S+)$/i;
 /** A web address: a RIS link may also be a local file (`internal-pdf://`) or an accession (`://WOS:…`). */
 const WEB = /^https?:\/\//i;
@@ -108,7 +124,9 @@ export function readRis(file: string, text: string, check?: RecordCheck): ReadSt
   const lines = text.split(/\r\n|\r|\n/);
   const readAll = lines.every((raw, i) => {
     const line = i + 1;
-    const tagged = TAG_LINE.exec(raw.trimEnd());
+    const glued = GLUED_TAG_LINE.exec(raw.trimEnd());
+    const tagged =
+      TAG_LINE.exec(raw.trimEnd()) ?? (glued && RIS_TAGS.has(glued[1]!) ? glued : null);
     if (tagged === null) {
       if (raw.trim() === '') return true;
       // A wrapped value (EndNote wraps long abstracts): the previous field's value goes on.
