@@ -167,8 +167,8 @@ class PaperSearch extends HTMLElement {
     this.results.addEventListener('keydown', (event) => this.onListKey(event));
     this.results.addEventListener('click', (event) => this.onResultTag(event));
     this.results.addEventListener('click', (event) => {
-      const item = (event.target as Element).closest<HTMLElement>('li[data-slug]');
-      if (item && (event.target as Element).closest('h3 a')) this.opened = item.dataset.slug;
+      const link = (event.target as Element).closest('li[data-slug] h3 a');
+      if (link) this.opened = link.closest<HTMLElement>('li[data-slug]')?.dataset.slug;
     });
     required(this, '[data-more]').addEventListener('click', () => this.search(this.listedCount()));
     required(this, '[data-clear]').addEventListener('click', () => this.clearQuery());

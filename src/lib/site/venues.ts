@@ -215,22 +215,32 @@ export function sourceLabel(
   paper?: { publication: Publication; year: number | null },
 ): { text: string; lang?: string } {
   const venue = venueOf(source.header, venues);
-  const publication = paper?.publication;
-  if (
-    paper &&
-    publication?.kind === 'article' &&
-    (publication.volume || publication.number || publication.pages)
-  ) {
-    const name = publication.journal ?? venue.label;
-    const text = articleText(publication, venue.label);
-    // The year once: not again after a name or a volume that holds it (`J. Phys. 2013(6)`).
-    const written = `${name} ${publication.volume ?? ''}`;
-    const year = paper.year === null || holdsYear(written, paper.year) ? '' : `, ${paper.year}`;
-    return { text: `${text}${year}`, lang: scriptLanguage(name) };
-  }
-  const pages = publication?.pages;
+  const article = paper && articleReference(venue.label, paper);
+  if (article) return article;
+  const pages = paper?.publication.pages;
   return {
     text: pages ? `${venue.label}, ${pagesText(pages)}` : `Listed in ${venue.label}`,
     lang: venue.lang,
   };
+}
+
+/**
+ * A journal article as a reference names it, `Computing in Science & Engineering 15(6), pp. 16–26,
+ * 2013` (the year last unless the journal's name holds it), or null when the record is no article
+ * or gives no volume, issue or pages. `label` stands in for a journal the record does not name.
+ */
+export function articleReference(
+  label: string,
+  { publication, year }: { publication: Publication; year: number | null },
+): { text: string; lang?: string } | null {
+  if (
+    publication.kind !== 'article' ||
+    !(publication.volume || publication.number || publication.pages)
+  )
+    return null;
+  const name = publication.journal ?? label;
+  // The year once: not again after a name or a volume that holds it (`J. Phys. 2013(6)`).
+  const written = `${name} ${publication.volume ?? ''}`;
+  const shown = year === null || holdsYear(written, year) ? '' : `, ${year}`;
+  return { text: `${articleText(publication, label)}${shown}`, lang: scriptLanguage(name) };
 }

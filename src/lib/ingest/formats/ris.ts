@@ -84,6 +84,11 @@ const RIS_TAGS = new Set<string>([
   'VL',
   'IS',
 ]);
+/** {@link GLUED_TAG_LINE}'s match when its tag is one of {@link RIS_TAGS}, else null. */
+function gluedTagLine(line: string): RegExpExecArray | null {
+  const glued = GLUED_TAG_LINE.exec(line);
+  return glued && RIS_TAGS.has(glued[1]!) ? glued : null;
+}
 const DOI_NOTE = /^doi:\s*(10\.\d{4,9}\/\S+)$/i;
 /** A web address: a RIS link may also be a local file (`internal-pdf://`) or an accession (`://WOS:…`). */
 const WEB = /^https?:\/\//i;
@@ -124,9 +129,8 @@ export function readRis(file: string, text: string, check?: RecordCheck): ReadSt
   const lines = text.split(/\r\n|\r|\n/);
   const readAll = lines.every((raw, i) => {
     const line = i + 1;
-    const glued = GLUED_TAG_LINE.exec(raw.trimEnd());
-    const tagged =
-      TAG_LINE.exec(raw.trimEnd()) ?? (glued && RIS_TAGS.has(glued[1]!) ? glued : null);
+    const trimmed = raw.trimEnd();
+    const tagged = TAG_LINE.exec(trimmed) ?? gluedTagLine(trimmed);
     if (tagged === null) {
       if (raw.trim() === '') return true;
       // A wrapped value (EndNote wraps long abstracts): the previous field's value goes on.
