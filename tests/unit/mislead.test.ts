@@ -51,6 +51,18 @@ describe('negated phrases are never a title head', () => {
     });
   }
 
+  it("never heads a title with a cue's own words", () => {
+    // "the shortcomings of transformer architectures" criticises them: a title headed by
+    // "Shortcomings of transformer architectures" says the paper is about what it replaces.
+    const { title } = describePaper(
+      'Sequence models for genomics must read very long inputs. We identify the shortcomings of transformer architectures on long DNA sequences and propose a gated state-space model that reads a million bases at once. The gated state-space model improves variant effect prediction on five benchmarks.',
+    );
+    expect(title).not.toMatch(/(?:^|: )(?:shortcomings|transformer architectures)\b/i);
+    const text = 'We avoid the shortcomings of linear probes and have no need for labels.';
+    expect(inNegationScope(text, text.indexOf('shortcomings'))).toBe(true);
+    expect(inNegationScope(text, text.indexOf('need for'))).toBe(true);
+  });
+
   it('reaches only the clause of its cue, and a few words', () => {
     const text = 'Without fine-tuning, our adapter matches full training.';
     expect(inNegationScope(text, text.indexOf('fine-tuning'))).toBe(true);

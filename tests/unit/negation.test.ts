@@ -21,6 +21,7 @@ const piece = fc.oneof(
     ],
     ...['does not require', 'do not use', 'no need for', 'eliminates the need for', 'obviates'],
     ...['BYPASS', 'Without', 'avoidſ', 'byſpass', 'bypaſs', 'circumventing', 'shortcomings of'],
+    ...['shortcomings', 'need for', 'limitations', 'the need for', 'Free', 'does not'],
     ...[' but ', ' while ', ' whereas ', ' and then ', ' but', 'but ', ' and ', ' then '],
     ...[',', ';', ':', '.', '!', '?', '(', ')', '-', "'", '’', '2', 'é', '\u00a0', '\t'],
     ...['the', 'model', 'graph', 'a', 'fine-tuning', 'x', 'our', 'data', 'ﬁne', '𝒳', '👩‍🔬'],

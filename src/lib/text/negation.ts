@@ -18,9 +18,14 @@ const CLAUSE_END = /[,;:.!?()]|\s(?:but|while|whereas|and then)\s/giu;
 
 /**
  * Whether the text position `offset` lies in a negation's scope: a cue precedes it in the same
- * clause with at most {@link SCOPE_WORDS} words between the cue's end and `offset`.
+ * clause with at most {@link SCOPE_WORDS} words between the cue's end and `offset`, or a cue
+ * starts at `offset` or runs across it.
  */
 export function inNegationScope(text: string, offset: number): boolean {
+  // A phrase that starts at or inside a cue ("*shortcomings* of transformers", "*need* for
+  // labels" in "no need for labels") is the cue's own words: in its scope too.
+  for (const m of text.matchAll(NEGATION_CUE))
+    if (m.index <= offset && offset < m.index + m[0].length) return true;
   let clauseStart = 0;
   for (const m of text.slice(0, offset).matchAll(CLAUSE_END)) clauseStart = m.index + m[0].length;
   const lead = text.slice(clauseStart, offset);
@@ -71,7 +76,7 @@ export function negationScopes(text: string): (offset: number) => boolean {
     }
     let lastEnd = -1;
     for (const [start, end] of cues) {
-      if (start >= offset) break;
+      if (start > offset) break;
       if (end > offset || (start < clauseStart && end > clauseStart))
         return inNegationScope(text, offset);
       if (start >= clauseStart) lastEnd = end;
