@@ -17,9 +17,9 @@ import {
 } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import type { DeriveCache } from './ingest/derive-cache';
+import { deserializeCopies, type DeriveCache } from './ingest/derive-cache';
 import { countWords, parseDump, plural, readParagraph, type Problem } from './ingest/dump';
 import {
   enrichPapers,
@@ -576,8 +576,8 @@ const BYTES_PER_ABSTRACT = 1_500;
 const BATCH_SIZE = 200;
 const WORKER_ROLE = 'paper-explorer:derive-fields';
 /**
- * Young generation of a helper thread (3 × the semi-space). `npm run ingest` gives the main thread
- * twice that (`--max-semi-space-size=64`): it receives and holds every result (docs/ingest.md).
+ * Young generation of a helper thread (3 × the semi-space). `npm run ingest`'s
+ * `--max-semi-space-size=32` gives every thread the same: V8 lets the flag override this limit.
  */
 const YOUNG_GENERATION_MB = 96;
 
@@ -661,7 +661,7 @@ async function deriveAll(
     async (batch: ToDerive[]): Promise<Answer> => {
       if (!cache) return { derived: await askHelper<Derived[]>(helper, { derive: batch }) };
       const bytes = await askHelper<Uint8Array>(helper, { derive: batch, serialized: true });
-      return { derived: deserialize(bytes) as Derived[], bytes };
+      return { derived: deserializeCopies(bytes) as Derived[], bytes };
     };
   await Promise.all(
     helpers.length === 0
@@ -671,12 +671,12 @@ async function deriveAll(
   return results;
 }
 
-/** A helper thread, and a promise that rejects as soon as it fails or stops (even before use). */
+/** A helper thread, and why it stopped, once it failed or stopped (even before use). */
 interface Helper {
   worker: Worker;
-  stopped: Promise<never>;
-  /** Whoever waits for the answers to the tasks sent, oldest first. */
-  waiting: ((value: unknown) => void)[];
+  failure?: Error;
+  /** Whoever waits for the answers to the tasks sent, oldest first; rejected if it stops. */
+  waiting: { resolve: (value: unknown) => void; reject: (error: Error) => void }[];
 }
 
 /**
@@ -687,11 +687,14 @@ type HelperTask = { derive: ToDerive[]; serialized?: boolean } | { project: Unit
 
 /** Asks a helper; it answers its tasks in the order they were sent, so several may be pending. */
 function askHelper<T>(helper: Helper, task: HelperTask): Promise<T> {
-  const answer = new Promise<T>((resolve) =>
-    helper.waiting.push(resolve as (value: unknown) => void),
+  if (helper.failure) return Promise.reject(helper.failure);
+  // Not a race with a promise of the helper's end: each race would stay among that promise's
+  // reactions until the helper ends, and hold its answer (every batch: ~200 MB at 20,000).
+  const answer = new Promise<T>((resolve, reject) =>
+    helper.waiting.push({ resolve: resolve as (value: unknown) => void, reject }),
   );
   helper.worker.postMessage(task);
-  return Promise.race([answer, helper.stopped]);
+  return answer;
 }
 
 /** Threads running this module; under tsx, with tsx's loader, which workers do not inherit. */
@@ -712,14 +715,15 @@ function startHelpers(count: number, taxonomy: Taxonomy | undefined): Helper[] {
           { ...options, eval: true },
         )
       : new Worker(new URL(self), options);
-    const stopped = new Promise<never>((_, reject) => {
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`derive worker stopped (exit code ${code})`)));
-    });
-    stopped.catch(() => undefined);
-    const waiting: ((value: unknown) => void)[] = [];
-    worker.on('message', (answer: unknown) => waiting.shift()?.(answer));
-    return { worker, stopped, waiting };
+    const helper: Helper = { worker, waiting: [] };
+    const stop = (error: Error) => {
+      helper.failure ??= error;
+      for (const { reject } of helper.waiting.splice(0)) reject(helper.failure);
+    };
+    worker.once('error', stop);
+    worker.once('exit', (code) => stop(new Error(`derive worker stopped (exit code ${code})`)));
+    worker.on('message', (answer: unknown) => helper.waiting.shift()?.resolve(answer));
+    return helper;
   });
 }
 
@@ -731,6 +735,8 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === WORKER_R
   parentPort?.on('message', (task: HelperTask) => {
     if (!('derive' in task)) {
       parentPort?.postMessage(projectVectors(task.project));
+      // The layout is a helper's last task: it ends now (its heap with it), not when this run ends.
+      parentPort?.close();
       return;
     }
     const derived = task.derive.map((item) => derivePaper(item, matcher));

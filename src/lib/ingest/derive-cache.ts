@@ -34,7 +34,7 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { deserialize, serialize } from 'node:v8';
+import { DefaultDeserializer, deserialize, serialize } from 'node:v8';
 import { brotliCompress, brotliDecompressSync, constants } from 'node:zlib';
 
 const compress = promisify(brotliCompress);
@@ -299,6 +299,30 @@ function readChunks(file: string, version: string): StoredChunk[] {
   }
 }
 
+const readHostObject = (
+  DefaultDeserializer.prototype as unknown as { _readHostObject(): ArrayBufferView }
+)._readHostObject;
+
+/**
+ * Node's deserializer makes a typed array a view of the bytes it reads, so that one packed term
+ * array a paper keeps would keep its whole batch (~2 MB) alive: each gets bytes of its own.
+ */
+class CopyingDeserializer extends DefaultDeserializer {
+  _readHostObject(): unknown {
+    const view = readHostObject.call(this);
+    return ArrayBuffer.isView(view) && !(view instanceof DataView)
+      ? new (view.constructor as new (from: ArrayBufferView) => ArrayBufferView)(view)
+      : view;
+  }
+}
+
+/** `v8.deserialize`, every typed array with a buffer of its own (see {@link CopyingDeserializer}). */
+export function deserializeCopies(bytes: Uint8Array): unknown {
+  const deserializer = new CopyingDeserializer(bytes);
+  deserializer.readHeader();
+  return deserializer.readValue();
+}
+
 /**
  * A batch's values, or null when its check fails, it would decompress to more than it says (or
  * than {@link MAX_BATCH_BYTES}), or it does not decode to one value a key.
@@ -310,7 +334,7 @@ function decode(chunk: Chunk): unknown[] | null {
     if (chunkHash(chunk.keys, chunk.data) !== chunk.hash) return null;
     const serialized = brotliDecompressSync(chunk.data, { maxOutputLength: Math.max(1, size) });
     if (serialized.byteLength !== size) return null;
-    const values: unknown = deserialize(serialized);
+    const values: unknown = deserializeCopies(serialized);
     return Array.isArray(values) && values.length === chunk.keys.length ? values : null;
   } catch {
     return null;
