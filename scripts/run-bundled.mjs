@@ -18,6 +18,7 @@ import { build } from 'esbuild';
 const PROJECT = fileURLToPath(new URL('..', import.meta.url));
 const CACHE = join(PROJECT, 'node_modules/.cache/paper-explorer');
 const WORKER_ENTRY = join(PROJECT, 'src/lib/pipeline.ts');
+const LAYOUT_ENTRY = join(PROJECT, 'src/lib/enrich/layout-worker.ts');
 /** A bundle folder older than this was left by a killed run, never by a running one. */
 const STALE_MS = 24 * 60 * 60 * 1000;
 
@@ -50,7 +51,7 @@ async function bundle(script) {
   process.on('exit', () => rmSync(outdir, { recursive: true, force: true }));
   try {
     await build({
-      entryPoints: { main: script, worker: WORKER_ENTRY },
+      entryPoints: { main: script, worker: WORKER_ENTRY, layout: LAYOUT_ENTRY },
       absWorkingDir: PROJECT,
       outdir,
       bundle: true,

@@ -268,7 +268,7 @@ export function ingestDumps(
 
 /**
  * {@link ingestDumps} with the per-abstract work spread over `workers` threads; same result. The map
- * is laid out on a helper thread while this one finds related papers and keywords.
+ * is laid out on a thread of its own while this one finds related papers and keywords.
  */
 export async function ingestDumpsInParallel(
   files: readonly DumpFile[],
@@ -277,30 +277,52 @@ export async function ingestDumpsInParallel(
   options: IngestOptions = {},
 ): Promise<IngestResult> {
   const helpers = startHelpers(helpersFor(files, workers), taxonomy);
+  let layOutThread: Worker | undefined;
   try {
     const base = await deriveBase(files, helpers, options, taxonomy);
-    // Only the first helper has work left (the map's layout, when asked for): the others end now,
-    // not at the end, and their heaps with them (peak RSS, docs/ingest.md "deriving cheaper").
-    const [helper, ...done] = options.indexes ? helpers : [undefined, ...helpers];
-    for (const idle of done) void idle?.worker.terminate();
+    // The helpers end now, not at the end, and their heaps with them: the map is laid out by a
+    // thread of its own, without their language model (peak RSS, docs/ingest.md).
+    for (const helper of helpers) void helper.worker.terminate();
     let layout: Promise<Point[]> = Promise.resolve([]);
     const enriched = enrichAndValidate(base, taxonomy, {
       ...options,
       layOut: options.indexes
         ? (vectors) => {
-            layout = helper
-              ? askHelper<Point[]>(helper, { project: vectors })
-              : Promise.resolve(projectVectors(vectors));
+            if (helpers.length === 0) layout = Promise.resolve(projectVectors(vectors));
+            else ({ worker: layOutThread, layout } = layOutOnThread(vectors));
           }
         : undefined,
     });
     const clock = stepClock(options.progress);
     const points = await layout;
-    clock(options.indexes && helper ? 'map layout (rest)' : null);
+    clock(layOutThread ? 'map layout (rest)' : null);
     return withIndexes(enriched, points);
   } finally {
     for (const helper of helpers) void helper.worker.terminate();
+    void layOutThread?.terminate();
   }
+}
+
+/** Lays out the map on a thread that loads only the layout code (`enrich/layout-worker.ts`). */
+function layOutOnThread(vectors: UnitVector[]): { worker: Worker; layout: Promise<Point[]> } {
+  const self = import.meta.url;
+  const options = { workerData: { vectors } };
+  // As startHelpers: under tsx, register tsx in the worker first. Bundled, run-bundled.mjs writes
+  // the worker's entry as layout.mjs beside this chunk.
+  const tsx = self.endsWith('.ts') ? JSON.stringify(import.meta.resolve('tsx/esm/api')) : '';
+  const entry = JSON.stringify(new URL('./enrich/layout-worker.ts', self).href);
+  const worker = tsx
+    ? new Worker(`import(${tsx}).then((api) => { api.register(); return import(${entry}); })`, {
+        ...options,
+        eval: true,
+      })
+    : new Worker(new URL('./layout.mjs', self), options);
+  const layout = new Promise<Point[]>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`layout worker stopped (exit code ${code})`)));
+  });
+  return { worker, layout };
 }
 
 /** What {@link enrichAndValidate} is told besides the records. */
@@ -681,9 +703,9 @@ interface Helper {
 
 /**
  * What a helper is asked: to derive a batch of abstracts (its answer serialised by V8 when asked,
- * for the derive cache), or to lay out the map.
+ * for the derive cache).
  */
-type HelperTask = { derive: ToDerive[]; serialized?: boolean } | { project: UnitVector[] };
+type HelperTask = { derive: ToDerive[]; serialized?: boolean };
 
 /** Asks a helper; it answers its tasks in the order they were sent, so several may be pending. */
 function askHelper<T>(helper: Helper, task: HelperTask): Promise<T> {
@@ -727,18 +749,11 @@ function startHelpers(count: number, taxonomy: Taxonomy | undefined): Helper[] {
   });
 }
 
-// This module is also a helper thread's entry point: it derives each batch of abstracts it is sent,
-// and lays out the map when sent its vectors.
+// This module is also a helper thread's entry point: it derives each batch of abstracts it is sent.
 if (!isMainThread && (workerData as { role?: string } | null)?.role === WORKER_ROLE) {
   const { taxonomy } = workerData as { taxonomy?: Taxonomy };
   const matcher = taxonomy && compileTopics(taxonomy);
   parentPort?.on('message', (task: HelperTask) => {
-    if (!('derive' in task)) {
-      parentPort?.postMessage(projectVectors(task.project));
-      // The layout is a helper's last task: it ends now (its heap with it), not when this run ends.
-      parentPort?.close();
-      return;
-    }
     const derived = task.derive.map((item) => derivePaper(item, matcher));
     parentPort?.postMessage(task.serialized ? serialize(derived) : derived);
   });

@@ -44,13 +44,28 @@ export interface RelatedOptions {
  */
 export const ONE_OFF_WEIGHT = 0.5;
 
-/** A paper's TF-IDF vector over term ids (ascending), and how its terms read. */
+/**
+ * A paper's TF-IDF vector over term ids (ascending), and what its terms' reasons are read from.
+ * Typed arrays and references only: 20,000 of them live through `findRelated`, and per-term objects
+ * and closures (~300 MB of old space at 20,000, docs/ingest.md) were most of the ingest's peak.
+ */
 export interface TermVector {
   ids: Int32Array;
   weights: Float64Array;
   /** Euclidean norm over all the paper's terms, including those not kept. */
   norm: number;
-  /** The term at `index` as the paper writes it ("offline RL"). */
+  /** Where each kept term is in `packed`. */
+  positions: Int32Array;
+  /** Positions in `ids` of its INDEXED_TERMS heaviest terms (ties: lower term id). */
+  heaviest: Int32Array;
+  packed: PackedTerms;
+  acronyms: readonly Acronym[];
+  text: string;
+  statistics: TermStatistics;
+}
+
+/** How a vector's terms read as reasons, each worked out once: made for one paper at a time. */
+interface TermReasons {
   /** How term `index` reads as a reason, or null when it is no noun phrase. */
   label: (index: number) => string | null;
   /** True for a piece of an acronym's expansion ("large language"): the acronym explains better. */
@@ -71,12 +86,11 @@ export function labelWords(label: string): LabelWords {
   return { list, distinct: new Set(list) };
 }
 
-interface WeightedTerm {
-  id: number;
-  weight: number;
-  /** Position in the packed terms. */
-  position: number;
-}
+/** Scratch space of `termVector` (one paper at a time): no per-term objects. */
+let scratchIds = new Int32Array(256);
+let scratchWeights = new Float64Array(256);
+let scratchPositions = new Int32Array(256);
+const scratchOrder: number[] = [];
 
 /**
  * The TF-IDF vector of one paper: its VECTOR_TERMS heaviest terms found in at least two papers
@@ -89,8 +103,13 @@ export function termVector(
   text: string,
   statistics: TermStatistics,
 ): TermVector {
+  if (scratchIds.length < packed.ids.length) {
+    scratchIds = new Int32Array(packed.ids.length);
+    scratchWeights = new Float64Array(packed.ids.length);
+    scratchPositions = new Int32Array(packed.ids.length);
+  }
   let squares = 0;
-  const shareable: WeightedTerm[] = [];
+  let shareable = 0;
   for (let position = 0; position < packed.ids.length; position++) {
     const id = packed.ids[position]!;
     const count = packed.counts[position]!;
@@ -99,15 +118,54 @@ export function termVector(
     const weight =
       termFrequencyWeight(count) * statistics.idfOf(frequency) * (oneOff ? ONE_OFF_WEIGHT : 1);
     squares += weight * weight;
-    if (frequency >= 2) shareable.push({ id, weight, position });
+    if (frequency >= 2) {
+      scratchIds[shareable] = id;
+      scratchWeights[shareable] = weight;
+      scratchPositions[shareable] = position;
+      shareable++;
+    }
   }
-  shareable.sort((a, b) => b.weight - a.weight || a.id - b.id);
-  const kept = shareable.slice(0, VECTOR_TERMS).sort((a, b) => a.id - b.id);
+  // Indexes into the scratch arrays, sorted (stably, as the term objects were) by weight, then
+  // the heaviest VECTOR_TERMS by id.
+  const order = scratchOrder;
+  order.length = shareable;
+  for (let k = 0; k < shareable; k++) order[k] = k;
+  order.sort((a, b) => scratchWeights[b]! - scratchWeights[a]! || scratchIds[a]! - scratchIds[b]!);
+  if (order.length > VECTOR_TERMS) order.length = VECTOR_TERMS;
+  order.sort((a, b) => scratchIds[a]! - scratchIds[b]!);
+  // Filled by index: `Int32Array.from` with a map function goes through the iterator protocol.
+  const ids = new Int32Array(order.length);
+  const weights = new Float64Array(order.length);
+  const positions = new Int32Array(order.length);
+  order.forEach((at, index) => {
+    ids[index] = scratchIds[at]!;
+    weights[index] = scratchWeights[at]!;
+    positions[index] = scratchPositions[at]!;
+  });
+  return {
+    ids,
+    weights,
+    norm: Math.sqrt(squares),
+    positions,
+    heaviest: heaviestOf(ids, weights),
+    packed,
+    acronyms,
+    text,
+    statistics,
+  };
+}
+
+/**
+ * How a vector's terms read as reasons; made when its paper's matches are explained, and dropped
+ * after them (those are the only reasons read from it).
+ */
+function termReasons(vector: TermVector): TermReasons {
+  const { positions, packed, acronyms, text, statistics } = vector;
   // Worked out on first use only: a paper explains at most a few matches.
   let expansions: string[][] | undefined;
   // Both remembered per term: a paper's terms explain each of its matches.
-  const secondary = rememberEach(kept.length, (index: number): boolean => {
-    const position = kept[index]!.position;
+  const secondary = rememberEach(positions.length, (index: number): boolean => {
+    const position = positions[index]!;
     if (acronyms.length === 0 || packed.acronyms[position]! >= 0) return false;
     expansions ??= acronyms.map((acronym) => keyOf(acronym.long).split(' '));
     const tokens = statistics.key(packed.ids[position]!).split(' ');
@@ -115,27 +173,17 @@ export function termVector(
   });
   // A reason a reader sees is a noun phrase of the abstract or a defined acronym, never "et al"
   // or a verb, though every term counts for the similarity itself.
-  const label = rememberEach(kept.length, (index: number): string | null => {
-    const position = kept[index]!.position;
+  const label = rememberEach(positions.length, (index: number): string | null => {
+    const position = positions[index]!;
     const acronym = packed.acronyms[position]!;
     if (acronym >= 0) return acronyms[acronym]!.short;
     if (packed.flags[position]! & NOT_PHRASE) return null;
     return displayTerm(text.slice(packed.starts[position], packed.ends[position]), statistics);
   });
-  // Filled by index: `Int32Array.from` with a map function goes through the iterator protocol.
-  const ids = new Int32Array(kept.length);
-  const weights = new Float64Array(kept.length);
-  kept.forEach((entry, index) => {
-    ids[index] = entry.id;
-    weights[index] = entry.weight;
-  });
   return {
-    ids,
-    weights,
-    norm: Math.sqrt(squares),
     label,
     secondary,
-    labelWords: rememberEach(kept.length, (index: number) => labelWords(label(index) ?? '')),
+    labelWords: rememberEach(positions.length, (index: number) => labelWords(label(index) ?? '')),
   };
 }
 
@@ -182,7 +230,7 @@ function cosine(a: TermVector, b: TermVector): number {
 }
 
 /** The heaviest terms both papers have, as `a` writes them, without repeating one another. */
-function sharedTerms(a: TermVector, b: TermVector): string[] {
+function sharedTerms(a: TermVector, b: TermVector, reasons: TermReasons): string[] {
   const shared: number[] = [];
   const contributions: number[] = [];
   let i = 0;
@@ -212,10 +260,10 @@ function sharedTerms(a: TermVector, b: TermVector): string[] {
       }
       taken[best] = 1;
       const index = shared[best]!;
-      if (!allowSecondary && a.secondary(index)) continue;
-      const label = a.label(index);
+      if (!allowSecondary && reasons.secondary(index)) continue;
+      const label = reasons.label(index);
       if (label === null) continue;
-      const words = a.labelWords(index);
+      const words = reasons.labelWords(index);
       if (repeatsChosen(words, chosenWords)) continue;
       chosen.push(label);
       chosenWords.push(words);
@@ -244,27 +292,19 @@ interface Postings {
   weights: Float64Array;
 }
 
-const heaviestCache = new WeakMap<TermVector, number[]>();
-
 /** Positions of a vector's INDEXED_TERMS heaviest terms (ties: lower term id). */
-function heaviest(vector: TermVector): number[] {
-  let positions = heaviestCache.get(vector);
-  if (!positions) {
-    positions = Array.from(vector.ids, (_, index) => index);
-    positions.sort(
-      (x, y) => vector.weights[y]! - vector.weights[x]! || vector.ids[x]! - vector.ids[y]!,
-    );
-    positions.length = Math.min(positions.length, INDEXED_TERMS);
-    heaviestCache.set(vector, positions);
-  }
-  return positions;
+function heaviestOf(ids: Int32Array, weights: Float64Array): Int32Array {
+  const positions = Array.from(ids, (_, index) => index);
+  positions.sort((x, y) => weights[y]! - weights[x]! || ids[x]! - ids[y]!);
+  positions.length = Math.min(positions.length, INDEXED_TERMS);
+  return Int32Array.from(positions);
 }
 
 /** Inverted index: term id → the papers where it weighs most among their heaviest terms. */
 function buildPostings(vectors: readonly TermVector[]): Map<number, Postings> {
   const lists = new Map<number, { paper: number; weight: number }[]>();
   vectors.forEach((vector, paper) => {
-    for (const index of heaviest(vector)) {
+    for (const index of vector.heaviest) {
       const id = vector.ids[index]!;
       const list = lists.get(id) ?? [];
       list.push({ paper, weight: vector.weights[index]! / vector.norm });
@@ -339,6 +379,7 @@ export function findRelated(
       return { other, score: cosine(vectors[low]!, vectors[high]!) };
     });
     candidates.sort((x, y) => y.score - x.score || compareText(slugs[x.other]!, slugs[y.other]!));
+    let reasons: TermReasons | undefined;
     return (
       candidates
         .filter((candidate) => candidate.score >= MIN_RELATED_SCORE)
@@ -346,7 +387,7 @@ export function findRelated(
         .map(({ other, score }) => ({
           slug: slugs[other]!,
           score: Math.round(score * 10_000) / 10_000,
-          terms: sharedTerms(vector, vectors[other]!),
+          terms: sharedTerms(vector, vectors[other]!, (reasons ??= termReasons(vector))),
         }))
         // A match no shared noun phrase explains is not shown.
         .filter((related) => related.terms.length > 0)
@@ -362,7 +403,7 @@ function indexCandidates(
   partial: Float64Array,
 ): number[] {
   const touched: number[] = [];
-  for (const index of heaviest(vector)) {
+  for (const index of vector.heaviest) {
     const list = postings.get(vector.ids[index]!);
     if (!list) continue;
     const weight = vector.weights[index]! / vector.norm;
