@@ -225,6 +225,15 @@ describe('"referred to as X" and "denoted as X"', () => {
     ).toBe('FluxRecNet');
   });
 
+  it('leave the quotes out of a name quoted inside a bracket', () => {
+    expect(
+      name(
+        'Mediation analysis tests many mediators. In this paper, we develop an adaptive detection ' +
+          'procedure (referred to as "AMDP") to find relevant mediators. AMDP controls the FDR.',
+      ),
+    ).toBe('AMDP');
+  });
+
   it('"denoted as X" alone never lets a sentence be read for a name: it mostly names symbols', () => {
     expect(
       name(

@@ -483,13 +483,14 @@ function parseNameRun(
   const last = run.at(-1);
   // "we present GPT-4o's results": a possessive is about something, it does not name it.
   if (!last || /['’]s$/.test(run[0]?.bare ?? '')) return null;
-  // `called “GradEnFS”.`: quotes around a name are not part of it.
+  // `called “GradEnFS”.`, `(referred to as "AMDP")`: quotes around a name are not part of it,
+  // whether the sentence's punctuation or the bracket that holds them comes after them.
   const runText = withoutUnpairedClose(
     sentence
       .slice(run[0]?.start ?? 0, last.end)
       .replace(/[,;:.!?\u2014]+$/, '')
       .replace(QUOTES_AT_EDGES, ''),
-  );
+  ).replace(QUOTES_AT_EDGES, '');
   const next = words[start + run.length];
   if (next && opensBracket(next.raw) && !endsWithPunctuation(last.raw)) {
     return parseParenthetical(sentence, words, start + run.length, runText);
