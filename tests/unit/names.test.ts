@@ -672,3 +672,15 @@ describe('names the eighth pass reads (docs/naming.md, "Eighth pass")', () => {
     ).toBe('PocketLM');
   });
 });
+
+describe('names said before the authors speak', () => {
+  it('never name a field acronym the opening sentence defined in the plural', () => {
+    expect(
+      name(
+        'Decentralized partially observable Markov decision processes (Dec-POMDPs) formalize ' +
+          'control of agent teams. In this paper, we show that this approach can be adapted to ' +
+          'cases where only a simulator of the Dec-POMDP is available. The Dec-POMDP is solved faster.',
+      ),
+    ).toBeNull();
+  });
+});

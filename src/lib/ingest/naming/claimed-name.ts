@@ -114,7 +114,7 @@ export function findClaimedName(sentences: readonly string[], text: string): Nam
     for (const word of capitalisedWordsOf(sentence)) {
       const name = word.bare;
       if (!isOwnLookingName(name) || claimed.some((c) => c.name === name)) continue;
-      if (sentences.slice(0, index).some((s) => countMentions(s, name) > 0)) continue;
+      if (sentences.slice(0, index).some((s) => saysName(s, name))) continue;
       if (isSomeoneElses(sentence, word.start)) continue;
       const mentions = countMentions(text, name);
       if (mentions < 2 || !hasClaim(text, name)) continue;
@@ -122,6 +122,14 @@ export function findClaimedName(sentences: readonly string[], text: string): Nam
     }
   });
   return mostMentioned(claimed);
+}
+
+/**
+ * Whether `text` says `name`, or its plural: "(Dec-POMDPs) formalize…" said "the Dec-POMDP" of a
+ * later sentence before the authors speak.
+ */
+function saysName(text: string, name: string): boolean {
+  return countMentions(text, name) > 0 || countMentions(text, `${name}s`) > 0;
 }
 
 /** Coined, and not a plural acronym (`LLMs`) or a model size (`7B`). */
@@ -239,7 +247,7 @@ export function nameCandidates(
       const name = stripAcronymPlural(raw);
       if (seen.has(name) || !isOwnLookingName(name)) continue;
       seen.add(name);
-      if (countMentions(background, name) > 0 || countMentions(background, raw) > 0) continue;
+      if (saysName(background, name) || saysName(background, raw)) continue;
       const mentions = countMentions(text, name) + (raw === name ? 0 : countMentions(text, raw));
       const inUrl = inUrls.has(name.toLowerCase());
       // Said once, a name is a side artifact ("We introduce the TinyChange benchmark as a way
