@@ -684,3 +684,15 @@ describe('names said before the authors speak', () => {
     ).toBeNull();
   });
 });
+
+describe('a name given by a naming word', () => {
+  it('wins over an acronym spelled out inside the object it names', () => {
+    expect(
+      name(
+        'Agents that follow text instructions are hard to build. This work introduces an ' +
+          'instruction-tuned Video Pretraining (VPT) model for Minecraft called STEVE-1, trained ' +
+          'in two steps. STEVE-1 adapts the pretrained VPT model to commands. STEVE-1 sets a new bar.',
+      ),
+    ).toBe('STEVE-1');
+  });
+});

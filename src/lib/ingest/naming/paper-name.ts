@@ -821,12 +821,15 @@ function chooseName(
   const first =
     statements.find((s) => s.verbClass !== 'release' && !s.secondary) ??
     statements.find((s) => s.verbClass !== 'release');
-  const inFirst = coined.find(
+  const inFirst = coined.filter(
     (f) =>
       first !== undefined &&
       (f.sentenceIndex === first.sentenceIndex || f.namesStatement === first.sentenceIndex),
   );
-  if (inFirst) return inFirst;
+  // "an instruction-tuned Video Pretraining (VPT) model for Minecraft called STEVE-1": what a
+  // naming word gives is the name; an acronym spelled out inside the object only modifies it.
+  const namedInFirst = inFirst.find((f) => f.named) ?? inFirst[0];
+  if (namedInFirst) return namedInFirst;
   const repeated = mostMentioned(coined.filter((f) => f.mentions >= 2));
   if (repeated) return repeated;
   // "Based on this, we propose a new method … which we call AmbientGAN": the main contribution,
