@@ -159,7 +159,17 @@ describe('search on the home page', () => {
     const before = await page.evaluate(() => window.scrollY);
     expect(before).toBeGreaterThan(300);
     const slug = await target.getAttribute('data-slug');
-    const topBefore = (await target.boundingBox())!.y;
+    // The snippets of the results above come back after them and move the card down: where the
+    // reader left it is where it rests once they have (read twice, 200 ms apart, the same).
+    let topBefore = Number.NaN;
+    await expect
+      .poll(async () => {
+        const previous = topBefore;
+        await page.waitForTimeout(200);
+        topBefore = (await target.boundingBox())!.y;
+        return topBefore === previous;
+      })
+      .toBe(true);
     await target.locator('h3 a').click();
     await page.waitForURL(`**/papers/${slug}/`);
     await page.goBack();
