@@ -18,7 +18,13 @@ import {
 import { open } from 'node:fs/promises';
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import { serialize } from 'node:v8';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import {
+  isMainThread,
+  parentPort,
+  Worker,
+  workerData,
+  type WorkerOptions,
+} from 'node:worker_threads';
 import { deserializeCopies, type DeriveCache } from './ingest/derive-cache';
 import { countWords, parseDump, plural, readParagraph, type Problem } from './ingest/dump';
 import {
@@ -305,18 +311,12 @@ export async function ingestDumpsInParallel(
 
 /** Lays out the map on a thread that loads only the layout code (`enrich/layout-worker.ts`). */
 function layOutOnThread(vectors: UnitVector[]): { worker: Worker; layout: Promise<Point[]> } {
-  const self = import.meta.url;
-  const options = { workerData: { vectors } };
-  // As startHelpers: under tsx, register tsx in the worker first. Bundled, run-bundled.mjs writes
-  // the worker's entry as layout.mjs beside this chunk.
-  const tsx = self.endsWith('.ts') ? JSON.stringify(import.meta.resolve('tsx/esm/api')) : '';
-  const entry = JSON.stringify(new URL('./enrich/layout-worker.ts', self).href);
-  const worker = tsx
-    ? new Worker(`import(${tsx}).then((api) => { api.register(); return import(${entry}); })`, {
-        ...options,
-        eval: true,
-      })
-    : new Worker(new URL('./layout.mjs', self), options);
+  // Bundled, run-bundled.mjs writes the layout thread's entry as layout.mjs beside this chunk.
+  const worker = startThread(
+    new URL('./enrich/layout-worker.ts', import.meta.url),
+    new URL('./layout.mjs', import.meta.url),
+    { workerData: { vectors } },
+  );
   const layout = new Promise<Point[]>((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
@@ -719,7 +719,22 @@ function askHelper<T>(helper: Helper, task: HelperTask): Promise<T> {
   return answer;
 }
 
-/** Threads running this module; under tsx, with tsx's loader, which workers do not inherit. */
+/**
+ * A thread running `source` under tsx, or `bundled` in the bundle run-bundled.mjs made. Under tsx
+ * the worker registers tsx first and then loads the module: workers do not inherit tsx's loader
+ * (privatenumber/tsx#354).
+ */
+function startThread(source: URL, bundled: URL, options: WorkerOptions): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(bundled, options);
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const entry = JSON.stringify(source.href);
+  return new Worker(`import(${tsx}).then((api) => { api.register(); return import(${entry}); })`, {
+    ...options,
+    eval: true,
+  });
+}
+
+/** Threads running this module (see {@link startThread}). */
 function startHelpers(count: number, taxonomy: Taxonomy | undefined): Helper[] {
   const self = import.meta.url;
   // A larger young generation: deriving allocates many short-lived strings, and scavenges were
@@ -729,14 +744,7 @@ function startHelpers(count: number, taxonomy: Taxonomy | undefined): Helper[] {
     resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
   };
   return Array.from({ length: Math.max(0, count) }, () => {
-    // privatenumber/tsx#354: under tsx, register tsx inside the worker, then load this module.
-    const tsx = self.endsWith('.ts') ? JSON.stringify(import.meta.resolve('tsx/esm/api')) : '';
-    const worker = tsx
-      ? new Worker(
-          `import(${tsx}).then((api) => { api.register(); return import(${JSON.stringify(self)}); })`,
-          { ...options, eval: true },
-        )
-      : new Worker(new URL(self), options);
+    const worker = startThread(new URL(self), new URL(self), options);
     const helper: Helper = { worker, waiting: [] };
     const stop = (error: Error) => {
       helper.failure ??= error;
